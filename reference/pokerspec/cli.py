@@ -1,0 +1,31 @@
+"""The ``pokerspec`` command: ``conformance run|fuzz|engines``, ``diff``, ``golden``, ``profiles``.
+
+Each subcommand lives with the code it drives and registers itself through ``register``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = {
+    "conformance": "pokerspec.conformance.cli",
+    "diff": "pokerspec.regress.diff",
+    "golden": "pokerspec.regress.golden",
+    "profiles": "pokerspec.regress.listing",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pokerspec", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, module in COMMANDS.items():
+        importlib.import_module(module).register(sub, name)
+    args = parser.parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

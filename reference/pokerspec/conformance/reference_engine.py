@@ -1,0 +1,255 @@
+"""The reference implementation behind the engine protocol: the suite's self-test.
+
+The reference is graded through exactly the interface any third-party engine uses, so "the
+reference passes" and "an engine passes" mean the same thing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import cast
+
+from pokerspec import __version__
+from pokerspec.conformance.protocol import PROTOCOL_VERSION, Message
+from pokerspec.core.actions import ActionError, format_action, parse_action
+from pokerspec.core.cards import Card, CardError, format_card, parse_cards
+from pokerspec.core.chips import OddChipRule, build_pots, high_low_halves, split
+from pokerspec.core.deck import complete_deck
+from pokerspec.core.exposed import exposed_rank
+from pokerspec.core.game import Game, Json, Setup, SetupError, ShowdownSetup
+from pokerspec.core.high import category_of, high_rank
+from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
+from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
+from pokerspec.profiles import GAMES, all_profiles, get_profile
+
+RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
+OBSERVABLES = (
+    "phase", "pot", "stacks", "round_bets", "contributed", "exposed", "hands", "row", "common",
+    "folded", "stub", "bids", "pick_order", "declarations", "drawn",
+)
+
+
+@cache
+def game_module(game: str) -> Game[object, object]:
+    return cast(Game[object, object], importlib.import_module(f"pokerspec.{game}").GAME)
+
+
+def _seats(value: Json, seats: int | None = None) -> list[Seat]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list of seats")
+    return [parse_seat(str(v), seats) for v in value]
+
+
+def _by_seat(value: Json) -> dict[Seat, Chips]:
+    if not isinstance(value, dict):
+        raise ValueError("expected an object keyed by seat")
+    out: dict[Seat, Chips] = {}
+    for key, v in value.items():
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"bad amount {v!r} for {key}")
+        out[parse_seat(key)] = Chips(v)
+    return out
+
+
+def _cards(value: Json) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list of cards")
+    return parse_cards([str(v) for v in value])
+
+
+def _error(code: str, message: str, **extra: Json) -> Message:
+    err: dict[str, Json] = {"code": code, "message": message}
+    err.update(extra)
+    return {"error": err}
+
+
+def rank_order(keys: Sequence[int], indexes: Sequence[int]) -> list[list[int]]:
+    """Group hand indexes best first; equal keys tie."""
+    groups: dict[int, list[int]] = {}
+    for i in indexes:
+        groups.setdefault(keys[i], []).append(i)
+    return [groups[k] for k in sorted(groups, reverse=True)]
+
+
+class ReferenceEngine:
+    """The reference implementation as a protocol engine (in process, no serialisation)."""
+
+    def __init__(self) -> None:
+        self._game: Game[object, object] | None = None
+        self._state: object | None = None
+        self._seats = 0
+
+    def close(self) -> None:
+        self._state = None
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        op = message.get("op")
+        try:
+            handler = getattr(self, f"_op_{op}") if isinstance(op, str) else None
+            if handler is None:
+                return _error("unknown_op", f"unknown op {op!r}")
+            reply: Message = handler(message)
+            return reply
+        except CardError as exc:
+            return _error(exc.code, str(exc), token=exc.token)
+        except SetupError as exc:
+            return _error(exc.code, str(exc))
+        except (ValueError, KeyError, TypeError) as exc:
+            return _error("bad_request", str(exc))
+
+    def _op_start(self, message: Mapping[str, Json]) -> Message:
+        caps: list[Json] = ["notation", "split", "pots"]
+        caps += [f"ranking:{r}" for r in RANKINGS]
+        caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
+        caps += [f"observe:{key}" for key in OBSERVABLES]
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "engine": {"name": "pokerspec-reference", "version": __version__},
+            "games": list(GAMES),
+            "profiles": sorted(all_profiles()),
+            "capabilities": caps,
+        }
+
+    def _op_stop(self, message: Mapping[str, Json]) -> Message:
+        self.close()
+        return {"ok": True}
+
+    def _op_parse(self, message: Mapping[str, Json]) -> Message:
+        return {"cards": [format_card(c) for c in _cards(message["input"])]}
+
+    def _op_rank(self, message: Mapping[str, Json]) -> Message:
+        ranking = message["ranking"]
+        raw = message["hands"]
+        if not isinstance(raw, list):
+            raise ValueError("hands must be a list")
+        hands = [_cards(h) for h in raw]
+        everyone = list(range(len(hands)))
+        if ranking == "high":
+            keys = [high_rank(h) for h in hands]
+            return {"order": rank_order(keys, everyone),
+                    "categories": [category_of(k).label for k in keys]}
+        if ranking == "exposed":
+            keys = [exposed_rank(h) for h in hands]
+            return {"order": rank_order(keys, everyone),
+                    "categories": [category_of(k).label for k in keys]}
+        if ranking == "low-a5":
+            return {"order": rank_order([int(low_rank(h)) for h in hands], everyone)}
+        if ranking == "low-8":
+            if any(len(h) != 5 for h in hands):
+                raise ValueError("low-8 ranks five-card hands")
+            qualifies = [qualifies_eight(h) for h in hands]
+            low_keys = [int(low_rank5(h)) for h in hands]
+            return {"order": rank_order(low_keys, [i for i in everyone if qualifies[i]]),
+                    "qualifies": list(qualifies)}
+        if ranking == "bring-in":
+            if any(len(h) != 1 for h in hands):
+                raise ValueError("bring-in ranks single cards")
+            return {"order": rank_order([-h[0] for h in hands], everyone)}
+        raise ValueError(f"unknown ranking {ranking!r}")
+
+    def _op_split(self, message: Mapping[str, Json]) -> Message:
+        total = message.get("amount")
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            return _error("bad_amount", f"bad amount {total!r}")
+        rule = OddChipRule(message.get("odd_chip", OddChipRule.REMAINDER_TO_FIRST.value))
+        shares: dict[Seat, int] = {}
+        if "winners" in message:
+            shares.update(split(Chips(total), _seats(message["winners"]), rule))
+        else:
+            high_half, low_half = high_low_halves(Chips(total))
+            for half, side in ((high_half, "high"), (low_half, "low")):
+                for seat, chips in split(half, _seats(message[side]), rule).items():
+                    shares[seat] = shares.get(seat, 0) + chips
+        return {"shares": {seat_name(s): c for s, c in sorted(shares.items())}}
+
+    def _op_pots(self, message: Mapping[str, Json]) -> Message:
+        folded = frozenset(_seats(message.get("folded", [])))
+        pots, returned = build_pots(_by_seat(message["contributed"]), folded)
+        return {
+            "pots": [{"amount": p.amount, "eligible": [seat_name(s) for s in p.eligible]} for p in pots],
+            "returned": {seat_name(s): c for s, c in sorted(returned.items())},
+        }
+
+    def _rules(self, message: Mapping[str, Json]) -> tuple[Game[object, object], object]:
+        game = message["game"]
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        profile = get_profile(str(message["profile"]))
+        if profile.game != game:
+            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not {game}")
+        return game_module(str(game)), profile.rules
+
+    def _op_showdown(self, message: Mapping[str, Json]) -> Message:
+        game, rules = self._rules(message)
+        raw = message["setup"]
+        if not isinstance(raw, dict):
+            raise ValueError("setup must be an object")
+        hands_raw = raw["hands"]
+        if not isinstance(hands_raw, dict):
+            raise ValueError("hands must be an object keyed by seat")
+        hands = {parse_seat(k): _cards(v) for k, v in hands_raw.items()}
+        declared = raw.get("declarations", {})
+        if not isinstance(declared, dict):
+            raise ValueError("declarations must be an object keyed by seat")
+        seats = raw.get("seats")
+        setup = ShowdownSetup(
+            dealer=parse_seat(str(raw["dealer"])),
+            hands=hands,
+            contributed=_by_seat(raw["contributed"]),
+            folded=frozenset(_seats(raw.get("folded", []))),
+            declarations={parse_seat(k): str(v) for k, v in declared.items()},
+            carry=Chips(int(cast(int, raw.get("carry", 0)))),
+            seats=seats if isinstance(seats, int) else max(hands) + 1,
+        )
+        return {"outcome": game.showdown(setup, rules).to_json()}
+
+    def _op_new_hand(self, message: Mapping[str, Json]) -> Message:
+        game, rules = self._rules(message)
+        raw = message["setup"]
+        if not isinstance(raw, dict) or not isinstance(raw.get("stacks"), list):
+            raise ValueError("setup needs stacks")
+        listed = cast(list[Json], raw["stacks"])
+        stacks = tuple(_by_seat({f"p{i + 1}": v for i, v in enumerate(listed)}).values())
+        deck = complete_deck(_cards(raw["deck"]))
+        setup = Setup(
+            stacks=stacks,
+            dealer=parse_seat(str(raw["dealer"]), len(stacks)),
+            deck=deck,
+            carry=Chips(int(cast(int, raw.get("carry", 0)))),
+        )
+        self._game, self._seats = game, len(stacks)
+        self._state = None
+        self._state = game.start(setup, rules)
+        return {"ok": True}
+
+    def _live(self) -> tuple[Game[object, object], object]:
+        if self._game is None or self._state is None:
+            raise ValueError("no hand in progress: send new_hand first")
+        return self._game, self._state
+
+    def _op_legal(self, message: Mapping[str, Json]) -> Message:
+        game, state = self._live()
+        legal = game.legal(state)
+        return {"to_act": [seat_name(s) for s in legal.to_act],
+                "actions": [format_action(a) for a in legal.actions]}
+
+    def _op_act(self, message: Mapping[str, Json]) -> Message:
+        game, state = self._live()
+        try:
+            action = parse_action(str(message["action"]), self._seats)
+            self._state = game.apply(state, action)
+        except ActionError as exc:
+            return {"rejected": exc.reason.value, "message": str(exc)}
+        return {"ok": True}
+
+    def _op_observe(self, message: Mapping[str, Json]) -> Message:
+        game, state = self._live()
+        return {"observation": game.observe(state)}
+
+    def _op_outcome(self, message: Mapping[str, Json]) -> Message:
+        game, state = self._live()
+        outcome = game.outcome(state)
+        return {"outcome": None if outcome is None else outcome.to_json()}
+

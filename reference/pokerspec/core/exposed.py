@@ -1,0 +1,42 @@
+"""Exposed partial hands and the bring-in card (spec/core/05-exposed.md).
+
+``exposed_rank`` ranks one to five face-up cards (``core.exposed.*``): with fewer than five
+cards only repeats count (four of a kind, three of a kind, two pair, one pair, high cards) and
+straights and flushes do not; with exactly five the full high ranking applies.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pokerspec.core.cards import Card, rank_of
+from pokerspec.core.high import Category, HighRank, grouped_ranks, high_rank5, pack
+
+_PARTIAL_SHAPES: dict[tuple[int, ...], Category] = {
+    (4,): Category.FOUR_OF_A_KIND,
+    (3,): Category.THREE_OF_A_KIND,
+    (3, 1): Category.THREE_OF_A_KIND,
+    (2, 2): Category.TWO_PAIR,
+    (2,): Category.ONE_PAIR,
+    (2, 1): Category.ONE_PAIR,
+    (2, 1, 1): Category.ONE_PAIR,
+}
+
+
+def exposed_rank(cards: Sequence[Card]) -> HighRank:
+    """The strength of 1..5 face-up cards; larger is better (``core.exposed.partial``)."""
+    if len(cards) == 5:
+        return high_rank5(cards)
+    if not 1 <= len(cards) <= 4:
+        raise ValueError(f"an exposed hand has 1 to 5 cards, got {len(cards)}")
+    ranks = [rank_of(c) for c in cards]
+    shape = tuple(sorted(Counter(ranks).values(), reverse=True))
+    category = _PARTIAL_SHAPES.get(shape, Category.HIGH_CARD)
+    return HighRank(pack(category, grouped_ranks(ranks)))
+
+
+def bring_in_card(cards: Sequence[Card]) -> Card:
+    """The card that brings in: lowest rank, ace high; among equal ranks clubs, diamonds,
+    hearts, spades (``core.bringin.order``). Card integers are already in this order."""
+    return min(cards)

@@ -1,0 +1,133 @@
+"""The interface every game engine implements (spec/core/07-actions.md).
+
+A game is a set of pure functions over an immutable state: ``start`` builds the state from a
+``Setup`` and the profile's rules, ``apply`` returns a *new* state or raises ``ActionError``
+(the old state is untouched, so a rejected action changes nothing), ``legal`` lists who is to
+act and what each may do, ``observe`` reports the public observables and ``outcome`` the result
+once the hand is over. Replay, diffing and property tests rest on this shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from pokerspec.core.actions import Action
+from pokerspec.core.cards import Card
+from pokerspec.core.types import Chips, Seat, seat_name
+
+Json = None | bool | int | float | str | Sequence["Json"] | Mapping[str, "Json"]
+"""A JSON value (read-only views, so ``list[int]`` and ``dict[str, int]`` are ``Json``)."""
+
+
+class SetupError(ValueError):
+    """A setup the rules cannot start from; ``code`` is one of the schema's setup codes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a hand starts from: stacks by seat, the dealer (button), the whole deck top first,
+    and any pot carried over from the previous deal (auction only)."""
+
+    stacks: tuple[Chips, ...]
+    dealer: Seat
+    deck: tuple[Card, ...]
+    carry: Chips = Chips(0)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownSetup:
+    """A showdown on its own: final cards by seat, what each seat put in, and who folded.
+
+    ``declarations`` holds ``l``/``h``/``b`` by seat for declare games; ``shown`` an explicit
+    show order where a game needs one.
+    """
+
+    dealer: Seat
+    hands: Mapping[Seat, tuple[Card, ...]]
+    contributed: Mapping[Seat, Chips]
+    folded: frozenset[Seat] = frozenset()
+    declarations: Mapping[Seat, str] = field(default_factory=dict)
+    carry: Chips = Chips(0)
+    seats: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """Who is to act and the complete list of legal actions with exact amounts."""
+
+    to_act: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotAward:
+    """One pot, who could win it and who did, by direction (``high``, ``low`` or ``all``)."""
+
+    amount: Chips
+    eligible: tuple[Seat, ...]
+    winners: Mapping[str, tuple[Seat, ...]]
+    shares: Mapping[Seat, Chips]
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "amount": self.amount,
+            "eligible": [seat_name(s) for s in self.eligible],
+            "winners": {d: [seat_name(s) for s in ws] for d, ws in self.winners.items()},
+            "shares": {seat_name(s): c for s, c in sorted(self.shares.items())},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a hand. ``received`` is everything that goes back to a seat from the table
+    (pots won and any uncalled excess); ``contributed`` everything it put in (antes, blinds,
+    bids, bets); ``net = received - contributed`` (``core.chips.net``)."""
+
+    received: tuple[Chips, ...]
+    contributed: tuple[Chips, ...]
+    pots: tuple[PotAward, ...]
+    carry: Chips = Chips(0)
+    details: Mapping[str, Json] = field(default_factory=dict)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        return tuple(r - c for r, c in zip(self.received, self.contributed, strict=True))
+
+    def to_json(self) -> dict[str, Json]:
+        seats = range(len(self.received))
+        out: dict[str, Json] = {
+            "received": {seat_name(Seat(i)): self.received[i] for i in seats},
+            "net": {seat_name(Seat(i)): self.net[i] for i in seats},
+            "pots": [p.to_json() for p in self.pots],
+            "carry": self.carry,
+        }
+        out.update(self.details)
+        return out
+
+
+StateT = TypeVar("StateT")
+RulesT = TypeVar("RulesT", contravariant=True)
+
+
+class Game(Protocol, Generic[StateT, RulesT]):
+    """What ``pokerspec.<game>`` exposes as ``GAME``; the adapters drive it."""
+
+    name: str
+
+    def start(self, setup: Setup, rules: RulesT) -> StateT: ...
+
+    def legal(self, state: StateT) -> Legal: ...
+
+    def apply(self, state: StateT, action: Action) -> StateT: ...
+
+    def observe(self, state: StateT) -> dict[str, Json]: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def showdown(self, setup: ShowdownSetup, rules: RulesT) -> Outcome: ...

@@ -1,0 +1,37 @@
+"""Domain types shared by every chapter (spec/core/01-cards.md, 06-chips.md).
+
+``Chips`` and ``Seat`` are plain ints at run time, distinct types to mypy, so an amount
+can never be passed where a seat is meant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NewType
+
+Chips = NewType("Chips", int)
+"""An amount of chips: a non-negative integer (``core.chips.amount``)."""
+
+Seat = NewType("Seat", int)
+"""A seat, 0-based inside the code; written ``p1``, ``p2`` ... in notation and cases."""
+
+RuleId = NewType("RuleId", str)
+"""A stable rule identifier such as ``archie.qualify.high`` (never a section number)."""
+
+_SEAT = re.compile(r"p([1-9][0-9]?)")
+
+
+def seat_name(seat: Seat) -> str:
+    """Write a seat the PHH way: seat 0 is ``p1``."""
+    return f"p{seat + 1}"
+
+
+def parse_seat(token: str, seats: int | None = None) -> Seat:
+    """Read ``p1``..``pN`` (rule ``core.notation.seats``); raise ``ValueError`` naming the token."""
+    m = _SEAT.fullmatch(token.strip().lower())
+    if m is None:
+        raise ValueError(f"bad seat {token!r}: expected p1, p2, ...")
+    seat = Seat(int(m.group(1)) - 1)
+    if seats is not None and seat >= seats:
+        raise ValueError(f"bad seat {token!r}: this table has {seats} seats")
+    return seat
