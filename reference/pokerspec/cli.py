@@ -1,4 +1,4 @@
-"""The ``pokerspec`` command: ``conformance run|fuzz|engines``, ``diff``, ``golden``, ``profiles``.
+"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``, ``profiles``.
 
 Each subcommand lives with the code it drives and registers itself through ``register``.
 """
@@ -11,6 +11,7 @@ import sys
 
 COMMANDS = {
     "conformance": "pokerspec.conformance.cli",
+    "compliance": "pokerspec.conformance.compliance",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
     "profiles": "pokerspec.regress.listing",
