@@ -4,13 +4,14 @@ is reported with what was expected and what the engine did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import cast
 
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.protocol import Engine, EngineFailure, Message
+from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined
 from pokerspec.core.game import Json
 
 UNORDERED = frozenset({"eligible", "to_act", "folded", "mucked", "excluded", "actions", "high", "low", "all"})
@@ -32,7 +33,8 @@ class Result:
     rules: tuple[str, ...]
     required: bool
     step: int | None = None
-    """Index of the first diverging step; ``len(steps)`` means the outcome, None the setup."""
+    """Index of the first diverging step (or of the step the engine failed in) for a failure or
+    an error; ``len(steps)`` means the outcome, None the setup. None when the case passed."""
     message: str = ""
     expected: Json = None
     actual: Json = None
@@ -54,7 +56,7 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> s
                 return diff
         return None
     if isinstance(expected, list):
-        if not isinstance(actual, list):
+        if not isinstance(actual, list | tuple):
             return f"{path}: expected a list, got {actual!r}"
         if key in UNORDERED and all(isinstance(x, str) for x in expected):
             if sorted(map(str, expected)) != sorted(map(str, actual)):
@@ -74,11 +76,63 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> s
     return None
 
 
+Talk = Callable[[Message], Message]
+"""Send one request, get its reply."""
+
+SINGLE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "pots",
+              "showdown": "showdown"}
+"""Case kinds graded on the reply to a single request."""
+LEGAL: Message = {"op": "legal"}
+OBSERVE: Message = {"op": "observe"}
+OUTCOME: Message = {"op": "outcome"}
+
+
 def _call(engine: Engine, message: Message) -> Message:
     reply = engine.handle(message)
     if not isinstance(reply, dict):
         raise EngineFailure("garbage", f"reply to {message.get('op')} is not an object")
     return reply
+
+
+def _first(case: Case, profile: str | None) -> Message:
+    setup = cast(dict[str, Json], case.data.get("setup", {}))
+    if case.kind in SINGLE_OPS and case.kind != "showdown":
+        return {"op": SINGLE_OPS[case.kind], **setup}
+    op = SINGLE_OPS.get(case.kind, "new_hand")
+    return {"op": op, "game": case.game, "profile": profile, "setup": setup}
+
+
+def conversation(case: Case, profile: str | None) -> list[Message]:
+    """Every request grading ``case`` sends when the engine gets everything right, in order."""
+    out = [_first(case, profile)]
+    if case.kind != "hand":
+        return out
+    for step in cast(list[dict[str, Json]], case.data["steps"]):
+        if "act" in step:
+            out.append({"op": "act", "action": step["act"]})
+        elif "reject" in step:
+            out += [LEGAL, OBSERVE, {"op": "act", "action": step["reject"]}, LEGAL, OBSERVE]
+        else:
+            out.append(LEGAL if "legal" in step else OBSERVE)
+    return [*out, OUTCOME]
+
+
+def _replay(engine: Pipelined, planned: list[Message]) -> Talk:
+    """Send the whole conversation at once, then hand out the replies as grading asks for them."""
+    replies, failure = engine.handle_all(planned)
+    position = 0
+
+    def talk(message: Message) -> Message:
+        nonlocal position
+        if position >= len(planned) or planned[position] != message:
+            raise AssertionError(f"grading asked for {message!r} out of the planned conversation")
+        position += 1
+        if position > len(replies):
+            assert failure is not None
+            raise failure
+        return replies[position - 1]
+
+    return talk
 
 
 def needed_capabilities(case: Case) -> list[str]:
@@ -101,11 +155,15 @@ def grade(case: Case, engine: Engine, profile: str | None) -> Result:
     """Run ``case`` under ``profile`` on ``engine`` and judge it."""
     result = Result(case.id, profile, Verdict.PASS, case.rules, case.required)
     try:
-        _grade(case, engine, profile, result)
+        talk = _replay(engine, conversation(case, profile)) if isinstance(engine, Pipelined) \
+            else partial(_call, engine)
+        _grade(case, talk, result)
     except EngineFailure as exc:
         result.verdict = Verdict.ERROR
         result.message = f"engine {exc.kind}: {exc}"
         result.stderr_tail = exc.stderr_tail
+    if result.verdict is Verdict.PASS:
+        result.step = None
     return result
 
 
@@ -114,13 +172,15 @@ def _fail(result: Result, step: int | None, message: str, expected: Json, actual
     result.step, result.message, result.expected, result.actual = step, message, expected, actual
 
 
-def _grade(case: Case, engine: Engine, profile: str | None, result: Result) -> None:
+def _grade(case: Case, talk: Talk, result: Result) -> None:
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     expect = cast(dict[str, Json], data.get("expect", {}))
+    if case.kind in SINGLE_OPS:
+        result.step = 0
+    first = _first(case, result.profile)
     if case.kind in ("notation", "ranking", "split", "pots"):
-        op = {"notation": "parse", "ranking": "rank"}.get(case.kind, case.kind)
-        reply = _call(engine, {"op": op, **setup})
+        reply = talk(first)
         if "error" in expect:
             got = reply.get("error")
             want = expect["error"]
@@ -136,12 +196,10 @@ def _grade(case: Case, engine: Engine, profile: str | None, result: Result) -> N
         if diff:
             _fail(result, 0, diff, expect, reply)
         return
-    game_msg: Message = {"game": case.game, "profile": profile, "setup": setup}
     if case.kind == "showdown":
-        reply = _call(engine, {"op": "showdown", **game_msg})
-        _judge_outcome(result, 0, expect, reply)
+        _judge_outcome(result, 0, expect, talk(first))
         return
-    reply = _call(engine, {"op": "new_hand", **game_msg})
+    reply = talk(first)
     if "error" in reply:
         want_error = expect.get("error")
         got = reply["error"]
@@ -156,9 +214,11 @@ def _grade(case: Case, engine: Engine, profile: str | None, result: Result) -> N
         return
     steps = cast(list[dict[str, Json]], data["steps"])
     for i, step in enumerate(steps):
-        if not _step(engine, i, step, result):
+        result.step = i
+        if not _step(talk, i, step, result):
             return
-    reply = _call(engine, {"op": "outcome"})
+    result.step = len(steps)
+    reply = talk(OUTCOME)
     _judge_outcome(result, len(steps), expect, reply)
 
 
@@ -172,38 +232,38 @@ def _judge_outcome(result: Result, index: int, expect: dict[str, Json], reply: M
         _fail(result, index, f"outcome {diff}", expect, actual)
 
 
-def _snapshot(engine: Engine) -> Json:
-    return {"legal": _call(engine, {"op": "legal"}), "observe": _call(engine, {"op": "observe"})}
+def _snapshot(talk: Talk) -> Json:
+    return {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
 
 
-def _step(engine: Engine, i: int, step: Mapping[str, Json], result: Result) -> bool:
+def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result) -> bool:
     if "act" in step:
-        reply = _call(engine, {"op": "act", "action": step["act"]})
+        reply = talk({"op": "act", "action": step["act"]})
         if reply.get("ok") is not True:
             _fail(result, i, f"action {step['act']!r} was refused: {reply!r}", dict(step), reply)
             return False
         return True
     if "reject" in step:
-        before = _snapshot(engine)
-        reply = _call(engine, {"op": "act", "action": step["reject"]})
+        before = _snapshot(talk)
+        reply = talk({"op": "act", "action": step["reject"]})
         if reply.get("rejected") != step["reason"]:
             _fail(result, i, f"action {step['reject']!r} should be rejected with "
                   f"{step['reason']!r}, got {reply!r}", dict(step), reply)
             return False
-        after = _snapshot(engine)
+        after = _snapshot(talk)
         if before != after:
             _fail(result, i, "a rejected action changed the state", before, after)
             return False
         return True
     if "legal" in step:
-        reply = _call(engine, {"op": "legal"})
+        reply = talk(LEGAL)
         diff = difference(step["legal"], reply)
         if diff:
             _fail(result, i, f"legal {diff}", step["legal"], reply)
             return False
         return True
     if "check" in step:
-        reply = _call(engine, {"op": "observe"})
+        reply = talk(OBSERVE)
         diff = difference(step["check"], reply.get("observation"))
         if diff:
             _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"))

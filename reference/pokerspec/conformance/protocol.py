@@ -7,7 +7,8 @@ itself, so an engine never sees what is expected of it.
 
 | op | request fields | reply |
 |---|---|---|
-| ``start`` | ``protocol`` | ``engine`` {name, version}, ``games``, ``profiles``, ``capabilities`` |
+| ``start`` | ``protocol`` | ``protocol``, ``engine`` {name, version}, ``games``, ``profiles``, |
+| | | ``capabilities`` |
 | ``parse`` | ``input`` (card tokens) | ``cards`` or ``error`` {code, token} |
 | ``rank`` | ``ranking``, ``hands`` | ``order`` (index groups, best first), ``categories``, ``qualifies`` |
 | ``split`` | ``amount``, ``winners`` or ``high``+``low``, ``odd_chip`` | ``shares`` or ``error`` {code} |
@@ -23,16 +24,22 @@ itself, so an engine never sees what is expected of it.
 Capabilities name what an engine supports; a case that needs a missing one is *skipped*, not
 failed: ``notation``, ``ranking:<name>``, ``split``, ``pots``, ``showdown:<game>``,
 ``hand:<game>``, ``observe:<key>``.
+
+Over a pipe each message is one line of UTF-8 JSON (at most ``MAX_LINE`` bytes); the schema of
+every request and reply is ``conformance/schema/protocol.schema.json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from pokerspec.core.game import Json
 
 PROTOCOL_VERSION = 1
+MAX_LINE = 1 << 20
+"""The longest message line (bytes, newline excluded) the runner accepts from an engine."""
 
 Message = dict[str, Json]
 
@@ -52,3 +59,56 @@ class EngineFailure(Exception):
         super().__init__(message)
         self.kind = kind
         self.stderr_tail = stderr_tail
+
+
+Replies = tuple[list[Message], EngineFailure | None]
+"""The replies to a batch of requests, in order, up to the first failure (then also returned)."""
+
+
+@runtime_checkable
+class Pipelined(Protocol):
+    """An engine that can take a case's whole conversation at once (the exec adapter): the
+    requests of a case never depend on the replies, so they can all be sent before the first
+    reply is read, which saves a round trip per message. The runner still grades reply by reply.
+    """
+
+    def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
+        """The replies in order, up to the first failure (then also returned)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """What an engine says about itself in its reply to ``start``."""
+
+    name: str
+    version: str
+    games: frozenset[str]
+    profiles: frozenset[str]
+    capabilities: frozenset[str]
+
+    def to_json(self) -> dict[str, Json]:
+        return {"name": self.name, "version": self.version, "games": sorted(self.games),
+                "profiles": sorted(self.profiles), "capabilities": sorted(self.capabilities)}
+
+
+def _strings(reply: Mapping[str, Json], key: str) -> frozenset[str]:
+    value = reply.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise EngineFailure("handshake", f"start reply: {key} must be a list of strings, got {value!r}")
+    return frozenset(str(v) for v in value)
+
+
+def handshake(engine: Engine) -> Hello:
+    """Send ``start``, check the protocol version and read the engine's name and capabilities."""
+    reply = engine.handle({"op": "start", "protocol": PROTOCOL_VERSION})
+    if not isinstance(reply, dict) or "error" in reply:
+        raise EngineFailure("handshake", f"start refused: {reply!r}")
+    if reply.get("protocol") != PROTOCOL_VERSION:
+        raise EngineFailure("handshake", f"engine speaks protocol {reply.get('protocol')!r}, "
+                            f"the runner speaks {PROTOCOL_VERSION}")
+    about = reply.get("engine")
+    if not isinstance(about, dict) or not isinstance(about.get("name"), str):
+        raise EngineFailure("handshake", f"start reply: engine must be {{name, version}}, got {about!r}")
+    return Hello(str(about["name"]), str(about.get("version", "")), _strings(reply, "games"),
+                 _strings(reply, "profiles"), _strings(reply, "capabilities"))

@@ -1,13 +1,14 @@
 """Action notation and rejection reasons (spec/core/07-actions.md, rules ``core.notation.*``).
 
-Actions are written close to the Poker Hand History (PHH) standard: ``p1 cbr 4`` (complete, bet
-or raise *to* 4 this round), ``p2 cc`` (check or call), ``p1 f`` (fold), ``p1 pb 1`` (post the
-bring-in), ``p1 sd 7h 8c`` (discard and draw; ``p1 sd`` stands pat), ``p1 sm`` (show at
-showdown), ``p1 mu`` (muck), and for auctions ``p1 bid 3``, ``p1 pick Ac``, ``p1 dec h``.
+Actions (``core.notation.actions``) are written close to the Poker Hand History (PHH) standard:
+``p1 cbr 4`` (complete, bet or raise *to* 4 this round), ``p2 cc`` (check or call), ``p1 f``
+(fold), ``p1 pb 1`` (post the bring-in), ``p1 sd 7h 8c`` (discard and draw; ``p1 sd`` stands
+pat), ``p1 sm`` (show at showdown), ``p1 mu`` (muck), and for auctions ``p1 bid 3``,
+``p1 pick Ac``, ``p1 dec h``.
 
-A *legal action* is written the same way with its exact amount (``p2 cc 2``: calling makes
-this round's total 2; ``p1 cc 0`` is a check). A draw is listed once as ``p1 sd *``: any
-0..5 of the player's own cards.
+A *legal action* (``core.notation.legal``) is written the same way with its exact amount
+(``p2 cc 2``: calling makes this round's total 2; ``p1 cc 0`` is a check). A draw is listed
+once as ``p1 sd *``: any 0..5 of the player's own cards.
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str, seats: int | None = None) -> Action:
-    """Read one action; raise ``ActionError(MALFORMED | DUPLICATE_CARD)`` naming what is wrong."""
+    """Read one action (``core.notation.actions``); raise ``ActionError(MALFORMED | DUPLICATE_CARD)``
+    naming what is wrong (``core.notation.reasons``)."""
     words = text.split()
     if len(words) < 2:
         raise ActionError(Reason.MALFORMED, f"bad action {text!r}: expected 'pN verb ...'")

@@ -1,7 +1,8 @@
 """The deck (spec/core/02-deck.md, rules ``core.deck.*``).
 
-An explicit top-to-bottom order is the unit of reproducibility. A case may list only the
-top of the deck; the rest then follows in ascending card order (``core.deck.completion``).
+An explicit top-to-bottom order is the unit of reproducibility (``core.deck.order``). A case may
+list only the top of the deck; the rest then follows in ascending card order
+(``core.deck.completion``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 
 
 def complete_deck(top: Sequence[Card]) -> tuple[Card, ...]:
-    """The whole deck: ``top`` as given, then every other card in ascending order."""
+    """The whole deck: ``top`` as given, then every other card in ascending order
+    (``core.deck.completion``)."""
     seen: set[Card] = set()
     for card in top:
         if card in seen:
@@ -26,7 +28,7 @@ def complete_deck(top: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def shuffled(rng: random.Random) -> tuple[Card, ...]:
-    """A shuffled deck from an explicit, seeded generator, never the global one."""
+    """A shuffled deck from an explicit, seeded generator, never the global one (``core.deck.shuffle``)."""
     cards = list(FULL_DECK)
     rng.shuffle(cards)
     return tuple(cards)

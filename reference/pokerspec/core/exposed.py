@@ -25,7 +25,8 @@ _PARTIAL_SHAPES: dict[tuple[int, ...], Category] = {
 
 
 def exposed_rank(cards: Sequence[Card]) -> HighRank:
-    """The strength of 1..5 face-up cards; larger is better (``core.exposed.partial``)."""
+    """The strength of 1..5 face-up cards; larger is better (``core.exposed.partial``); five cards
+    rank as a full high hand (``core.exposed.five``)."""
     if len(cards) == 5:
         return high_rank5(cards)
     if not 1 <= len(cards) <= 4:

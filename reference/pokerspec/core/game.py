@@ -3,8 +3,8 @@
 A game is a set of pure functions over an immutable state: ``start`` builds the state from a
 ``Setup`` and the profile's rules, ``apply`` returns a *new* state or raises ``ActionError``
 (the old state is untouched, so a rejected action changes nothing), ``legal`` lists who is to
-act and what each may do, ``observe`` reports the public observables and ``outcome`` the result
-once the hand is over. Replay, diffing and property tests rest on this shape.
+act and what each may do, ``observe`` reports the public observables (``core.notation.observables``)
+and ``outcome`` the result once the hand is over. Replay, diffing and property tests rest on this shape.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What a hand starts from: stacks by seat, the dealer (button), the whole deck top first,
-    and any pot carried over from the previous deal (auction only)."""
+    """What a hand starts from: stacks by seat, the dealer (button), the whole deck top first
+    (``core.deck.order``), and any pot carried over from the previous deal (auction only)."""
 
     stacks: tuple[Chips, ...]
     dealer: Seat
@@ -59,7 +59,7 @@ class ShowdownSetup:
 
 @dataclass(frozen=True, slots=True)
 class Legal:
-    """Who is to act and the complete list of legal actions with exact amounts."""
+    """Who is to act and the complete list of legal actions with exact amounts (``core.notation.legal``)."""
 
     to_act: tuple[Seat, ...]
     actions: tuple[Action, ...]

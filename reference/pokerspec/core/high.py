@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
-from itertools import combinations
 from typing import NewType
 
+from pokerspec.core import fast
 from pokerspec.core.cards import Card, rank_of, suit_of
 
 HighRank = NewType("HighRank", int)
@@ -90,12 +90,12 @@ def high_rank5(cards: Sequence[Card]) -> HighRank:
 
 
 def high_rank(cards: Sequence[Card]) -> HighRank:
-    """The best five-card rank among five, six or seven cards (``core.high.best-five``)."""
-    if len(cards) == 5:
-        return high_rank5(cards)
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"a high hand needs 5 to 7 cards, got {len(cards)}")
-    return max(high_rank5(five) for five in combinations(cards, 5))
+    """The best five-card rank among five, six or seven cards (``core.high.best-five``).
+
+    By definition the best ``high_rank5`` over every five-card subset; computed by the
+    table-driven ``pokerspec.core.fast``, which is proven to return the same key.
+    """
+    return fast.high_rank(cards)
 
 
 def category_of(rank: HighRank) -> Category:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
 from typing import NewType
 
+from pokerspec.core import fast
 from pokerspec.core.cards import Card, rank_of
 from pokerspec.core.high import pack
 
@@ -27,7 +27,8 @@ _SHAPES: dict[tuple[int, ...], int] = {
     (3, 2): 4,
     (4, 1): 5,
 }
-"""Repeat categories, best first (``core.low.repeats``)."""
+"""Repeat categories, best first: no pair before any pair (``core.low.unpaired-first``), then the
+fewer repeats the better (``core.low.repeats``)."""
 
 
 def low_value(card: Card) -> int:
@@ -37,7 +38,8 @@ def low_value(card: Card) -> int:
 
 
 def low_key5(cards: Sequence[Card]) -> int:
-    """Smaller is better: repeat category, then groups (bigger first, higher first), then kickers.
+    """Smaller is better: repeat category, then groups (bigger first, higher first), then kickers,
+    so unpaired hands compare from the top card down (``core.low.compare``).
 
     Straights and flushes are ignored (``core.low.no-straights``).
     """
@@ -53,12 +55,12 @@ def low_rank5(cards: Sequence[Card]) -> LowRank:
 
 
 def low_rank(cards: Sequence[Card]) -> LowRank:
-    """The best ace-to-five low among five to seven cards (``core.low.best-five``)."""
-    if len(cards) == 5:
-        return low_rank5(cards)
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"a low hand needs 5 to 7 cards, got {len(cards)}")
-    return max(low_rank5(five) for five in combinations(cards, 5))
+    """The best ace-to-five low among five to seven cards (``core.low.best-five``).
+
+    By definition the best ``low_rank5`` over every five-card subset; computed by the
+    table-driven ``pokerspec.core.fast``, which is proven to return the same key.
+    """
+    return fast.low_rank(cards)
 
 
 def qualifies_eight(cards: Sequence[Card]) -> bool:

@@ -1,0 +1,111 @@
+"""``pokerspec diff``: the Anna/Ben example flips from a Ben scoop to an even split under Pagat,
+nothing unrelated changes, and the exit status says whether anything changed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from pokerspec.regress import diff
+from pokerspec.regress.diff import Change, Side, collect, compare
+
+PAGAT_RULES = {"archie.qualify.high", "archie.award.nobody", "archie.pagat.high", "archie.pagat.nobody"}
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    diff.register(parser.add_subparsers(), "diff")
+    args = parser.parse_args(["diff", *argv])
+    code = args.handler(args)
+    return code, capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def barge_vs_pagat() -> list[Change]:
+    cases_for = ["archie-barge", "archie-pagat"]
+    a = collect("archie-barge", cases_for, 60, 1)
+    b = collect("archie-pagat", cases_for, 60, 1)
+    return compare(a, b).changes
+
+
+def test_second_anna_ben_showdown_becomes_an_even_split(barge_vs_pagat: list[Change]) -> None:
+    # K♥9♦7♣4♠2♥ (Anna, p1) against 4♣4♦Q♠8♥3♣ (Ben, p2), 10 in each: nobody qualifies, so
+    # BARGE gives Ben the whole 20 and Pagat shares it 10/10 (RULES-NOTES §1.1 06, §1.4).
+    found = [c for c in barge_vs_pagat if c.id in ("archie-showdown-0002", "archie-profiles-0001")]
+    assert {c.id for c in found} == {"archie-showdown-0002", "archie-profiles-0001"}
+    for change in found:
+        assert change.where == "outcome"
+        assert isinstance(change.a, dict) and isinstance(change.b, dict)
+        assert change.a["received"] == {"p1": 0, "p2": 20}
+        assert change.b["received"] == {"p1": 10, "p2": 10}
+
+
+def test_nothing_unrelated_changes(barge_vs_pagat: list[Change]) -> None:
+    # The first example (Anna's wheel scoops both ways) qualifies under both profiles.
+    assert "archie-showdown-0001" not in {c.id for c in barge_vs_pagat}
+    for change in barge_vs_pagat:
+        # Only showdowns can differ: the profiles share every betting and drawing rule.
+        assert change.where == "outcome", change
+        if change.kind == "corpus":
+            assert set(change.rules) == {"archie.qualify.high", "archie.award.nobody"}
+    hands = [c for c in barge_vs_pagat if c.kind == "corpus"]
+    assert hands, "60 random hands should include a showdown nobody qualifies for under Pagat"
+
+
+def test_same_profile_changes_nothing() -> None:
+    side = collect("archie-barge", ["archie-barge"], 20, 4)
+    assert compare(side, side).changes == []
+
+
+def test_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "5"], capsys)
+    assert code == 0 and "no behaviour changed" in out
+    code, out = _run(["archie-barge", "archie-pagat", "--hands", "5"], capsys)
+    assert code == 1
+    assert "archie-showdown-0002" in out and "archie-barge p1 0, p2 20" in out
+    code, _ = _run(["archie-barge", "no-such-profile"], capsys)
+    assert code == 2
+    code, _ = _run(["archie-barge", "auction-seed"], capsys)
+    assert code == 2
+
+
+def test_json_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(["archie-barge", "archie-pagat", "--hands", "0", "--json"], capsys)
+    report = json.loads(out)
+    assert code == 1
+    assert report["counts"]["hands"] == 0 and report["counts"]["changed_cases"] >= 2
+    ids = {c["id"] for c in report["changed"]}
+    assert "archie-showdown-0002" in ids
+    assert any("archie-showdown-0002" in members for members in report["by_rule"].values())
+
+
+def test_step_difference_is_named() -> None:
+    # A change in a legal listing is reported at that step, with what each side allows.
+    base = {"id": "h", "kind": "corpus", "steps": [
+        {"act": "p1 cc 2", "legal": ["p1 cbr 4", "p1 cc 2", "p1 f"], "result": "ok", "to_act": ["p1"]}],
+        "outcome": None}
+    changed = json.loads(json.dumps(base))
+    changed["steps"][0]["legal"] = ["p1 cbr 4", "p1 cc 2"]
+    a = Side("A", "x", "archie", [], {"h": base})
+    b = Side("B", "x", "archie", ["archie.betting.fold"], {"h": changed})
+    [change] = compare(a, b).changes
+    assert change.where == "step" and change.step == 0
+    assert change.rules == ["archie.betting.fold"]
+    assert change.summary == ["legal: only under A ['p1 f']; only under B []"]
+
+
+def test_two_directories(capsys: pytest.CaptureFixture[str]) -> None:
+    # The same command against two checkouts, each tracing with its own code.
+    root = Path(diff.ROOT)
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "3", "--dir-a", str(root),
+                      "--dir-b", str(root)], capsys)
+    assert code == 0, out
+    assert "0 of 3 random hands changed" in out
+
+
+def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) -> None:
+    tree = diff.checkout("HEAD", tmp_path)
+    assert (tree / "pyproject.toml").is_file()
+    assert (tree / "reference" / "pokerspec" / "profiles.py").is_file()

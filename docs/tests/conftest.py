@@ -1,0 +1,53 @@
+"""The built site, shared by every site test: ``mkdocs build --strict`` runs once per test session
+(once across pytest-xdist workers too, under a file lock) into a temporary folder."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pokerspec.site import SiteBuild, build_strict
+from pokerspec.traceability import Traceability, collect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The site built once; the first xdist worker builds, the others read its record."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    record = shared / "pokerspec-site.json"
+    with (shared / "pokerspec-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if record.exists():
+            data = json.loads(record.read_text(encoding="utf-8"))
+            return SiteBuild(Path(data["path"]), data["returncode"], data["log"], data["seconds"])
+        site = build_strict(ROOT, shared / "site")
+        record.write_text(json.dumps({"path": str(site.path), "returncode": site.returncode, "log": site.log,
+                                      "seconds": site.seconds}), encoding="utf-8")
+        return site
+
+
+@pytest.fixture(scope="session")
+def site_dir(built_site: SiteBuild) -> Path:
+    """The built site's folder; tests that need pages fail at once when the build did not succeed."""
+    assert built_site.returncode == 0, f"mkdocs build --strict failed:\n{built_site.log[-6000:]}"
+    return built_site.path
+
+
+@pytest.fixture(scope="session")
+def trace() -> Traceability:
+    return collect(ROOT)
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Iterator[Path]:
+    """Where the browser test saves its screenshots (``reports/site/``, ignored by git)."""
+    folder = Path(os.environ.get("POKERSPEC_SCREENSHOTS", ROOT / "reports" / "site"))
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder

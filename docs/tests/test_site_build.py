@@ -1,0 +1,95 @@
+"""The site builds strictly and publishes every rule, in every language, with its code and cases.
+
+Checked on the built HTML (the source-side checks are in conformance/suites/test_traceability.py):
+each rule's anchor is on its page in all four languages and comes from the translated text, not
+from the English fallback; beside each rule are links to its code and its cases, and those pages
+link back to the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pokerspec.site import HtmlPage, SiteBuild, built_page, read_page
+from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, translation_path
+
+WARNING = re.compile(r"^(WARNING|ERROR)\b", re.MULTILINE)
+
+
+def test_build_is_strict_and_has_no_warnings(built_site: SiteBuild) -> None:
+    """``mkdocs build --strict`` succeeds and logs no warning at all."""
+    warnings = [line for line in built_site.log.splitlines() if WARNING.match(line)]
+    assert built_site.returncode == 0 and not warnings, (
+        f"mkdocs build --strict exited {built_site.returncode}:\n" + "\n".join(warnings or [built_site.log[-4000:]])
+    )
+
+
+def test_build_is_fast(built_site: SiteBuild) -> None:
+    assert built_site.seconds < 120, f"the site took {built_site.seconds:.0f} s to build"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_a_home_page(site_dir: Path, lang: str) -> None:
+    home = site_dir / ("" if lang == "en" else lang) / "index.html"
+    assert home.exists(), f"no home page for {lang}"
+    assert read_page(home).lang == lang
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_rule_is_published_in_each_translation(site_dir: Path, trace: Traceability, lang: str) -> None:
+    """Each rule's anchor is on its built page in ``lang``, and that page comes from the translation."""
+    problems: list[str] = []
+    for rule in trace.rules.values():
+        source = translation_path(rule.page, lang)
+        if lang not in rule.languages:
+            problems.append(f"{source}: rule {rule.id} is missing (it is in {rule.page})")
+            continue
+        built = built_page(site_dir, rule.page, lang)
+        if not built.exists():
+            problems.append(f"{source}: not built ({built} is missing)")
+        else:
+            page = read_page(built)
+            if rule.id not in page.ids:
+                problems.append(f"{source}: rule {rule.id} has no anchor in {built}")
+            if page.lang != lang:
+                problems.append(f"{source}: {built} says lang={page.lang!r}")
+    assert not problems, f"{len(problems)} translation problems:\n  " + "\n  ".join(problems)
+
+
+def test_every_rule_links_to_its_code_and_cases_and_back(site_dir: Path, trace: Traceability) -> None:
+    """Beside each rule: a link to each code page that cites it and to each case that pins it; those
+    pages link back to the rule's anchor."""
+    problems: list[str] = []
+    pages: dict[Path, HtmlPage] = {}
+
+    def page_at(path: Path) -> HtmlPage | None:
+        if path not in pages and path.exists():
+            pages[path] = read_page(path)
+        return pages.get(path)
+
+    for rule in trace.rules.values():
+        spec = page_at(built_page(site_dir, rule.page, "en"))
+        if spec is None:
+            problems.append(f"{rule.page}: not built")
+            continue
+        targets = [href for href in spec.links if "/reference/cases/" in f"/{href}" or "/reference/code/" in f"/{href}"]
+        for pin in rule.cases:
+            if not any(href.endswith(f"#{pin.case}") for href in targets):
+                problems.append(f"{rule.id}: no link to case {pin.case} beside the rule")
+                continue
+            href = next(h for h in targets if h.endswith(f"#{pin.case}"))
+            case_page = (built_page(site_dir, rule.page, "en").parent / href.split("#")[0] / "index.html").resolve()
+            back = page_at(case_page)
+            if back is None or not any(h.endswith(f"#{rule.id}") for h in back.links):
+                problems.append(f"{rule.id}: case page {case_page} does not link back to the rule")
+        if rule.code and not any("/reference/code/" in f"/{h}" for h in targets):
+            problems.append(f"{rule.id}: no link to its reference code beside the rule")
+    assert not problems, f"{len(problems)} problems:\n  " + "\n  ".join(problems[:50])
+
+
+def test_traceability_page_lists_every_rule(site_dir: Path, trace: Traceability) -> None:
+    page = read_page(site_dir / "reference" / "traceability" / "index.html")
+    missing = [rule for rule in trace.rules if rule not in page.ids]
+    assert not missing, f"the traceability page lacks {missing}"

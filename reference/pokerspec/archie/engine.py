@@ -1,0 +1,169 @@
+"""The Archie state machine and ``GAME`` (spec/archie/, every section).
+
+``ArchieState`` is immutable; ``ArchieGame.apply`` returns a new state or raises
+``ActionError`` and leaves the old one as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pokerspec.archie import betting, deal
+from pokerspec.archie.betting import Round
+from pokerspec.archie.showdown import settle
+from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, check_setup
+from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.cards import Card, format_card
+from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.types import Chips, Seat, seat_name
+
+Pending = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+"""Each seat's committed discard during a draw, None until it commits."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchieState:
+    """One hand. ``stacks`` are chips behind; ``contributed`` counts everything put in this hand,
+    the current round included. Exactly one of ``betting`` (a betting round) and ``discards``
+    (a draw: each seat's committed discard, or None) is set while the hand is live."""
+
+    rules: ArchieRules
+    dealer: Seat
+    stacks: tuple[Chips, Chips]
+    contributed: tuple[Chips, Chips]
+    hands: deal.Hands
+    stub: tuple[Card, ...]
+    betting_round: int
+    """0..3: betting round 1..4, and the draw that follows rounds 1..3."""
+    betting: Round | None
+    discards: Pending | None = None
+    drawn: tuple[int, int] = (0, 0)
+    folded: Seat | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.betting is None and self.discards is None
+
+    @property
+    def phase(self) -> str:
+        """``bet-1``, ``draw-1`` ... ``bet-4``, then ``over`` (``archie.deal.draws``)."""
+        if self.over:
+            return "over"
+        return f"{'bet' if self.discards is None else 'draw'}-{self.betting_round + 1}"
+
+    @property
+    def to_act(self) -> Seat | None:
+        if self.betting is not None:
+            return self.betting.to_act
+        if self.discards is not None:
+            return next(s for s in deal.draw_order(self.dealer) if self.discards[s] is None)
+        return None
+
+
+def _seat_pair(a: Chips, b: Chips) -> dict[str, Json]:
+    return {"p1": a, "p2": b}
+
+
+class ArchieGame:
+    """Archie, BARGE rules, on the two-player training table."""
+
+    name = "archie"
+
+    def start(self, setup: Setup, rules: ArchieRules) -> ArchieState:
+        """Check the table (``archie.table.players``, ``archie.table.reserve``), deal five cards
+        each (``archie.deal.order``) and post the blinds (``archie.table.blinds``)."""
+        check_setup(setup.stacks, setup.deck, rules)
+        hands, stub = deal.initial_deal(setup.deck, setup.dealer)
+        rnd = betting.first_round(rules, setup.dealer)
+        stacks = (Chips(setup.stacks[0] - rnd.bets[0]), Chips(setup.stacks[1] - rnd.bets[1]))
+        return ArchieState(rules, setup.dealer, stacks, rnd.bets, hands, stub, 0, rnd)
+
+    def legal(self, state: ArchieState) -> Legal:
+        """Who acts and every legal action; a draw is listed once as ``sd *``."""
+        seat = state.to_act
+        if seat is None:
+            return Legal((), ())
+        if state.betting is not None:
+            return Legal((seat,), betting.legal(state.betting, state.rules))
+        return Legal((seat,), (Action(seat, Verb.DRAW),))
+
+    def apply(self, state: ArchieState, action: Action) -> ArchieState:
+        seat = state.to_act
+        if seat is None:
+            raise ActionError(Reason.HAND_OVER, "the hand is over")
+        if state.discards is not None and 0 <= action.seat < 2 and state.discards[action.seat] is not None:
+            raise ActionError(Reason.ALREADY_COMMITTED, "this discard is committed and cannot change")
+        if action.seat != seat:
+            raise ActionError(Reason.NOT_YOUR_TURN, f"it is {seat_name(seat)}'s turn")
+        if state.betting is not None:
+            return self._bet(state, state.betting, action)
+        assert state.discards is not None, "a live hand is either betting or drawing"
+        return self._draw(state, state.discards, action)
+
+    def _bet(self, state: ArchieState, rnd: Round, action: Action) -> ArchieState:
+        """Move the chips of a betting action; a closed round leads to the next draw, and the
+        fourth to the showdown (``archie.betting.then-draw``)."""
+        after = betting.apply(rnd, action, state.rules)
+        seat = action.seat
+        paid = after.bets[seat] - rnd.bets[seat]
+        stacks = list(state.stacks)
+        contributed = list(state.contributed)
+        stacks[seat] = Chips(stacks[seat] - paid)
+        contributed[seat] = Chips(contributed[seat] + paid)
+        new = replace(state, stacks=(stacks[0], stacks[1]), contributed=(contributed[0], contributed[1]),
+                      betting=after)
+        if after.folded is not None:
+            return replace(new, betting=None, folded=after.folded)
+        if not after.closed:
+            return new
+        if state.betting_round == BETTING_ROUNDS - 1:
+            return replace(new, betting=None)
+        return replace(new, betting=None, discards=(None, None))
+
+    def _draw(self, state: ArchieState, discards: Pending, action: Action) -> ArchieState:
+        """Record a discard; once both have committed, deal the replacements and open the next
+        betting round (``archie.deal.discard``, ``archie.deal.replace``)."""
+        seat = action.seat
+        cards = deal.check_discard(state.hands[seat], action)
+        pending = list(discards)
+        pending[seat] = cards
+        first, second = pending
+        if first is None or second is None:
+            return replace(state, discards=(first, second))
+        hands, stub = deal.replace_discards(state.hands, (first, second), state.stub, state.dealer)
+        nxt = state.betting_round + 1
+        return replace(state, hands=hands, stub=stub, discards=None, betting_round=nxt,
+                       betting=betting.later_round(state.rules, nxt, state.dealer),
+                       drawn=(state.drawn[0] + len(first), state.drawn[1] + len(second)))
+
+    def observe(self, state: ArchieState) -> dict[str, Json]:
+        bets = state.betting.bets if state.betting is not None else (Chips(0), Chips(0))
+        return {
+            "phase": state.phase,
+            "pot": sum(state.contributed),
+            "stacks": _seat_pair(*state.stacks),
+            "round_bets": _seat_pair(*bets),
+            "contributed": _seat_pair(*state.contributed),
+            "hands": {seat_name(Seat(i)): [format_card(c) for c in h] for i, h in enumerate(state.hands)},
+            "folded": [] if state.folded is None else [seat_name(state.folded)],
+            "stub": len(state.stub),
+            "drawn": {"p1": state.drawn[0], "p2": state.drawn[1]},
+        }
+
+    def outcome(self, state: ArchieState) -> Outcome | None:
+        if not state.over:
+            return None
+        hands = {Seat(i): h for i, h in enumerate(state.hands)}
+        return settle(hands, state.contributed, state.folded, state.dealer, state.rules)
+
+    def showdown(self, setup: ShowdownSetup, rules: ArchieRules) -> Outcome:
+        """The fold-or-showdown settlement on its own, from two hands and what each put in."""
+        seats = setup.seats or len(setup.hands)
+        if seats != 2 or len(setup.folded) > 1:
+            raise ValueError("an Archie showdown has exactly two seats, at most one of them folded")
+        contributed = tuple(setup.contributed.get(Seat(i), Chips(0)) for i in range(seats))
+        folded = next(iter(setup.folded), None)
+        return settle(setup.hands, contributed, folded, setup.dealer, rules)
+
+
+GAME: Game[ArchieState, ArchieRules] = ArchieGame()

@@ -1,0 +1,50 @@
+"""Fold and showdown (spec/archie/04-showdown.md, rules ``archie.showdown.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pokerspec.archie.award import award
+from pokerspec.archie.deal import HAND, next_dealer
+from pokerspec.archie.qualifiers import high_strength
+from pokerspec.archie.table import PLAYERS, ArchieRules
+from pokerspec.core.cards import Card
+from pokerspec.core.game import Json, Outcome, PotAward
+from pokerspec.core.high import category_of
+from pokerspec.core.types import Chips, Seat, seat_name
+
+
+def settle(
+    hands: Mapping[Seat, Sequence[Card]],
+    contributed: Sequence[Chips],
+    folded: Seat | None,
+    dealer: Seat,
+    rules: ArchieRules,
+) -> Outcome:
+    """The result of a finished hand; each seat's net is what it received minus what it put in
+    (``archie.award.net``).
+
+    After a fold the other seat takes the whole pot at once, whatever its cards: no qualifier
+    applies and nothing is shown (``archie.showdown.fold``). Otherwise both hands are shown
+    (``archie.showdown.expose``) and ``award`` gives out the pot.
+    """
+    pot = Chips(sum(contributed))
+    details: dict[str, Json] = {"next_dealer": seat_name(next_dealer(dealer))}
+    if folded is not None:
+        winner = Seat(1 - folded)
+        pot_award = PotAward(pot, (winner,), {"all": (winner,)}, {winner: pot})
+        details.update({"result": "fold", "folded": [seat_name(folded)], "shown": []})
+    else:
+        if len(hands) != PLAYERS or any(len(set(h)) != HAND for h in hands.values()):
+            raise ValueError(f"a showdown needs {HAND} distinct cards for each of the {PLAYERS} seats")
+        if len({c for h in hands.values() for c in h}) != PLAYERS * HAND:
+            raise ValueError("a card is in both hands")
+        pot_award, more = award(hands, pot, dealer, rules)
+        details.update(more)
+        details.update({
+            "result": "showdown",
+            "shown": [seat_name(s) for s in sorted(hands)],
+            "categories": {seat_name(s): category_of(high_strength(hands[s])).label for s in sorted(hands)},
+        })
+    received = tuple(pot_award.shares.get(Seat(i), Chips(0)) for i in range(len(contributed)))
+    return Outcome(received, tuple(contributed), (pot_award,), details=details)

@@ -1,0 +1,104 @@
+"""The single betting round after the fifth auction (spec/auction/03-betting.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.cards import Card
+from pokerspec.core.exposed import exposed_rank
+from pokerspec.core.types import Chips, Seat, seat_name
+
+
+def first_actor(players: Sequence[Seat], exposed: Sequence[tuple[Card, ...]]) -> Seat:
+    """The best five exposed cards act first, ranked as a full high hand; a tie goes to the
+    first of them clockwise from the dealer's left (``auction.betting.first``).
+
+    ``players`` are in that clockwise order, so ``max`` keeps the first of equals.
+    """
+    return max(players, key=lambda s: exposed_rank(exposed[s]))
+
+
+@dataclass(frozen=True, slots=True)
+class Betting:
+    """One fixed-limit round: ``level`` is the total each live seat must reach, ``pending`` the
+    seats that still owe an answer, in clockwise order from the seat to act."""
+
+    order: tuple[Seat, ...]
+    """The live seats clockwise, starting with the first actor."""
+    round_bets: tuple[Chips, ...]
+    level: Chips
+    pending: tuple[Seat, ...]
+    folded: frozenset[Seat]
+    unit: Chips
+    cap: Chips
+
+    @staticmethod
+    def open(order: tuple[Seat, ...], seats: int, unit: Chips, cap: Chips) -> Betting:
+        """A fresh round: nothing to match, whatever was bid in the auctions
+        (``auction.betting.bids-not-bets``)."""
+        return Betting(order, tuple(Chips(0) for _ in range(seats)), Chips(0), order, frozenset(), unit, cap)
+
+    @property
+    def to_act(self) -> Seat | None:
+        return self.pending[0] if self.pending else None
+
+    @property
+    def live(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.order if s not in self.folded)
+
+    @property
+    def over(self) -> bool:
+        return not self.pending or len(self.live) == 1
+
+    def legal(self) -> tuple[Action, ...]:
+        """Check or bet one unit with nothing to match; call, raise one unit or fold facing a bet
+        (``auction.betting.actions``). No fold when nothing is pending (AUC-7); no raise once
+        the cap is reached (``auction.betting.cap``)."""
+        seat = self.to_act
+        if seat is None or self.over:
+            return ()
+        out: list[Action] = []
+        if self.level > self.round_bets[seat]:
+            out.append(Action(seat, Verb.FOLD))
+        out.append(Action(seat, Verb.CHECK_CALL, amount=self.level))
+        if self.level < self.cap:
+            out.append(Action(seat, Verb.BET_RAISE, amount=Chips(self.level + self.unit)))
+        return tuple(out)
+
+    def apply(self, action: Action) -> tuple[Betting, Chips]:
+        """The new round and the chips the actor puts in; raise ``ActionError`` if illegal.
+
+        A bet or raise reopens the round for every other live seat, so a check-raise is
+        allowed; the round ends when nobody owes an answer (``auction.betting.end``).
+        """
+        seat = action.seat
+        if seat in self.folded:
+            raise ActionError(Reason.FOLDED, f"{seat_name(seat)} has folded")
+        if seat != self.to_act:
+            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(seat)} is not to act")
+        owed = Chips(self.level - self.round_bets[seat])
+        rest = self.pending[1:]
+        if action.verb is Verb.FOLD:
+            if owed == 0:
+                raise ActionError(Reason.ILLEGAL_ACTION, "nothing to call: check or bet instead of folding")
+            return replace(self, pending=rest, folded=self.folded | {seat}), Chips(0)
+        if action.verb is Verb.CHECK_CALL:
+            if action.amount is not None and action.amount != self.level:
+                raise ActionError(Reason.WRONG_AMOUNT, f"checking or calling makes the total {self.level}")
+            return replace(self, pending=rest, round_bets=self._put(seat, self.level)), owed
+        if action.verb is Verb.BET_RAISE:
+            if self.level >= self.cap:
+                raise ActionError(Reason.OVER_CAP, f"the round is capped at {self.cap}")
+            target = Chips(self.level + self.unit)
+            if action.amount != target:
+                raise ActionError(Reason.WRONG_AMOUNT, f"a bet or raise goes to {target}")
+            i = self.order.index(seat)
+            reopened = tuple(s for s in self.order[i + 1 :] + self.order[:i] if s not in self.folded)
+            paid = Chips(target - self.round_bets[seat])
+            return replace(self, pending=reopened, round_bets=self._put(seat, target), level=target), paid
+        raise ActionError(Reason.ILLEGAL_ACTION, f"{action.verb.value} is not a betting action")
+
+    def _put(self, seat: Seat, total: Chips) -> tuple[Chips, ...]:
+        return tuple(total if s == seat else b for s, b in enumerate(self.round_bets))

@@ -1,0 +1,288 @@
+"""The hand as an immutable state and the ``Game`` functions over it (spec/auction/).
+
+Phases run ``bid-1``, ``pick-1`` ... ``bid-5``, ``pick-5``, ``bet``, ``declare``, ``over``.
+Nothing a seat commits to a sealed bid or declaration shows in ``observe`` (not even through
+the stacks or the pot) until every seat has committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from pokerspec.auction.auctions import Sealed, bid_range, pick_order
+from pokerspec.auction.award import Award, award, lone_survivor
+from pokerspec.auction.betting import Betting, first_actor
+from pokerspec.auction.declaration import Declaration, evaluate
+from pokerspec.auction.setup import AuctionRules, clockwise, deal
+from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.cards import Card, format_card
+from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
+from pokerspec.core.high import category_of
+from pokerspec.core.types import Chips, Seat, seat_name
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionState:
+    """Everything about one hand. ``stacks`` and ``contributed`` move only when chips are
+    actually paid: antes at the start, bids when revealed, bets as made."""
+
+    rules: AuctionRules
+    dealer: Seat
+    players: tuple[Seat, ...]
+    """Dealt in, clockwise from the dealer's left: the priority order for every tie."""
+    sitting_out: tuple[Seat, ...]
+    stacks: tuple[Chips, ...]
+    contributed: tuple[Chips, ...]
+    carry_in: Chips
+    hole: tuple[tuple[Card, ...], ...]
+    exposed: tuple[tuple[Card, ...], ...]
+    rows: tuple[tuple[Card, ...], ...]
+    auction: int
+    """0-based index of the current auction."""
+    phase: str
+    bids: Sealed[Chips]
+    row: tuple[Card, ...]
+    """The cards of the current row still on the table."""
+    order: tuple[Seat, ...]
+    """This auction's pick order, once the bids are revealed."""
+    picked: int
+    pick_orders: tuple[tuple[Seat, ...], ...]
+    betting: Betting | None
+    declarations: Sealed[Declaration]
+    result: Award | None
+
+    @property
+    def seats(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def pot(self) -> Chips:
+        return Chips(self.carry_in + sum(self.contributed))
+
+    @property
+    def folded(self) -> frozenset[Seat]:
+        return self.betting.folded if self.betting else frozenset()
+
+    def pay(self, seat: Seat, chips: Chips) -> AuctionState:
+        return replace(
+            self,
+            stacks=tuple(Chips(c - chips) if s == seat else c for s, c in enumerate(self.stacks)),
+            contributed=tuple(Chips(c + chips) if s == seat else c for s, c in enumerate(self.contributed)),
+        )
+
+
+def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
+    return {seat_name(s): v for s, v in sorted(values.items())}
+
+
+def _cards(cards: tuple[Card, ...]) -> list[Json]:
+    return [format_card(c) for c in cards]
+
+
+class AuctionGame:
+    """Auction poker as a ``pokerspec.core.game.Game``."""
+
+    name = "auction"
+
+    def start(self, setup: Setup, rules: AuctionRules) -> AuctionState:
+        """Deal, take the antes (``auction.setup.ante``) and add any pot carried over from the
+        previous deal (``auction.setup.carry``); then the first auction opens."""
+        if not 0 <= setup.dealer < len(setup.stacks):
+            raise SetupError("bad_seats", "the dealer must sit at the table")
+        dealt = deal(setup, rules)
+        seats = len(setup.stacks)
+        state = AuctionState(
+            rules=rules, dealer=setup.dealer, players=dealt.players, sitting_out=dealt.sitting_out,
+            stacks=setup.stacks, contributed=tuple(Chips(0) for _ in range(seats)), carry_in=setup.carry,
+            hole=dealt.hole, exposed=tuple(() for _ in range(seats)), rows=dealt.rows, auction=0,
+            phase="bid-1", bids=Sealed(dealt.players), row=dealt.rows[0], order=(), picked=0,
+            pick_orders=(), betting=None, declarations=Sealed(dealt.players), result=None,
+        )
+        for seat in dealt.players:
+            state = state.pay(seat, rules.ante)
+        return state
+
+    def legal(self, state: AuctionState) -> Legal:
+        """Who may act now and every legal action with its exact amount."""
+        rules = state.rules
+        if state.phase.startswith("bid-"):
+            pending = state.bids.pending()
+            bids = bid_range(rules.min_bid, rules.max_bid)
+            return Legal(pending, tuple(Action(s, Verb.BID, amount=b) for s in pending for b in bids))
+        if state.phase.startswith("pick-"):
+            seat = state.order[state.picked]
+            return Legal((seat,), tuple(Action(seat, Verb.PICK, cards=(c,)) for c in state.row))
+        if state.phase == "bet" and state.betting is not None:
+            actor = state.betting.to_act
+            return Legal(() if actor is None else (actor,), state.betting.legal())
+        if state.phase == "declare":
+            pending = state.declarations.pending()
+            return Legal(pending, tuple(Action(s, Verb.DECLARE, choice=d.value)
+                                        for s in pending for d in Declaration))
+        return Legal((), ())
+
+    def apply(self, state: AuctionState, action: Action) -> AuctionState:
+        """The state after ``action``, or ``ActionError`` with the reason; ``state`` is untouched."""
+        seat = action.seat
+        if state.phase == "over":
+            raise ActionError(Reason.HAND_OVER, "the hand is over")
+        if seat not in state.players:
+            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(seat)} is not dealt in")
+        if seat in state.folded:
+            raise ActionError(Reason.FOLDED, f"{seat_name(seat)} has folded")
+        if state.phase.startswith("bid-"):
+            return self._bid(state, action)
+        if state.phase.startswith("pick-"):
+            return self._pick(state, action)
+        if state.phase == "bet":
+            return self._bet(state, action)
+        return self._declare(state, action)
+
+    def _bid(self, state: AuctionState, action: Action) -> AuctionState:
+        """A sealed bid of 1 to 3; once all are in, every bid is paid into the pot whatever
+        card it buys (``auction.auction.bid``, ``auction.auction.bids-paid``) and the pick order
+        is fixed (``auction.auction.order``). Nobody may pass or leave (``auction.setup.no-leaving``)."""
+        rules, seat = state.rules, action.seat
+        if action.verb is not Verb.BID:
+            raise ActionError(Reason.ILLEGAL_ACTION, "every player must bid in an auction")
+        if state.bids.has(seat):
+            raise ActionError(Reason.ALREADY_COMMITTED, f"{seat_name(seat)} has already bid")
+        if action.amount is None or action.amount not in bid_range(rules.min_bid, rules.max_bid):
+            raise ActionError(Reason.WRONG_AMOUNT, f"a bid is {rules.min_bid} to {rules.max_bid}")
+        bids = state.bids.commit(seat, action.amount)
+        if not bids.complete:
+            return replace(state, bids=bids)
+        revealed = bids.revealed()
+        for s, chips in revealed.items():
+            state = state.pay(s, chips)
+        order = pick_order(revealed, state.exposed, state.players)
+        return replace(state, bids=bids, phase=f"pick-{state.auction + 1}", order=order, picked=0,
+                       pick_orders=(*state.pick_orders, order))
+
+    def _pick(self, state: AuctionState, action: Action) -> AuctionState:
+        """One card from the row, in pick order, kept face up (``auction.auction.pick``); after
+        the last pick the next row opens, and after the fifth the betting round
+        (``auction.auction.rows``)."""
+        seat = action.seat
+        if action.verb is not Verb.PICK:
+            raise ActionError(Reason.ILLEGAL_ACTION, "the auction's cards are being picked")
+        if seat != state.order[state.picked]:
+            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(state.order[state.picked])} picks next")
+        card = action.cards[0] if action.cards else None
+        if card is None or card not in state.row:
+            raise ActionError(Reason.NOT_IN_ROW, "that card is not in the row")
+        exposed = tuple((*cards, card) if s == seat else cards for s, cards in enumerate(state.exposed))
+        row = tuple(c for c in state.row if c != card)
+        state = replace(state, exposed=exposed, row=row, picked=state.picked + 1)
+        if row:
+            return state
+        nxt = state.auction + 1
+        if nxt < state.rules.auctions:
+            return replace(state, auction=nxt, phase=f"bid-{nxt + 1}", bids=Sealed(state.players),
+                           row=state.rows[nxt], order=(), picked=0)
+        first = first_actor(state.players, state.exposed)
+        i = state.players.index(first)
+        order = state.players[i:] + state.players[:i]
+        betting = Betting.open(order, state.seats, state.rules.bet_unit, state.rules.cap)
+        return replace(state, phase="bet", betting=betting, bids=Sealed(state.players), order=(), picked=0)
+
+    def _bet(self, state: AuctionState, action: Action) -> AuctionState:
+        """One betting action; a lone survivor takes the pot without declaring
+        (``auction.betting.lone-survivor``); otherwise the survivors declare."""
+        assert state.betting is not None
+        betting, chips = state.betting.apply(action)
+        state = replace(state.pay(action.seat, chips), betting=betting)
+        if not betting.over:
+            return state
+        live = betting.live
+        if len(live) == 1:
+            return replace(state, phase="over", result=lone_survivor(state.pot, live[0]))
+        return replace(state, phase="declare", declarations=Sealed(live))
+
+    def _declare(self, state: AuctionState, action: Action) -> AuctionState:
+        """A sealed declaration (``auction.declare.simultaneous``); when all are in, the pot is
+        awarded (``auction.award.both``)."""
+        seat = action.seat
+        if action.verb is not Verb.DECLARE or action.choice is None:
+            raise ActionError(Reason.ILLEGAL_ACTION, "the remaining players are declaring")
+        if state.declarations.has(seat):
+            raise ActionError(Reason.ALREADY_COMMITTED, f"{seat_name(seat)} has already declared")
+        declarations = state.declarations.commit(seat, Declaration(action.choice))
+        state = replace(state, declarations=declarations)
+        if not declarations.complete:
+            return state
+        revealed = declarations.revealed()
+        hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in revealed}
+        result = award(state.pot, hands, revealed, state.players, state.rules)
+        return replace(state, phase="over", result=result)
+
+    def observe(self, state: AuctionState) -> dict[str, Json]:
+        """The public observables; a pending sealed commitment never shows."""
+        betting = state.betting
+        round_bets = betting.round_bets if betting else tuple(Chips(0) for _ in range(state.seats))
+        everyone = range(state.seats)
+        return {
+            "phase": state.phase,
+            "pot": state.pot,
+            "stacks": {seat_name(Seat(s)): state.stacks[s] for s in everyone},
+            "round_bets": {seat_name(Seat(s)): round_bets[s] for s in everyone},
+            "contributed": {seat_name(Seat(s)): state.contributed[s] for s in everyone},
+            "hands": {seat_name(s): _cards(state.hole[s]) for s in state.players},
+            "exposed": {seat_name(s): _cards(state.exposed[s]) for s in state.players},
+            "row": _cards(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
+            "bids": _by_seat(dict(state.bids.revealed())),
+            "pick_order": [seat_name(s) for s in state.order],
+            "folded": [seat_name(s) for s in sorted(state.folded)],
+            "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
+            "sitting_out": [seat_name(s) for s in state.sitting_out],
+        }
+
+    def outcome(self, state: AuctionState) -> Outcome | None:
+        """The result once the hand is over (``auction.award.net``)."""
+        if state.result is None:
+            return None
+        hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in state.declarations.revealed()}
+        return _outcome(state.result, state.seats, state.contributed, {
+            "pick_orders": [[seat_name(s) for s in order] for order in state.pick_orders],
+            "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
+            "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
+            "sitting_out": [seat_name(s) for s in state.sitting_out],
+        })
+
+    def showdown(self, setup: ShowdownSetup, rules: AuctionRules) -> Outcome:
+        """Award a pot on its own: declared seven-card hands, contributions, folds and any pot
+        carried in (``auction.award.both``)."""
+        seats = max(setup.seats, max(setup.hands) + 1, *(s + 1 for s in setup.contributed))
+        contributed = tuple(setup.contributed.get(Seat(s), Chips(0)) for s in range(seats))
+        pot = Chips(sum(contributed) + setup.carry)
+        priority = clockwise(setup.dealer, seats)
+        live = [s for s in priority if s in setup.hands and s not in setup.folded]
+        if len(live) == 1:
+            return _outcome(lone_survivor(pot, live[0]), seats, contributed, {})
+        missing = [seat_name(s) for s in live if s not in setup.declarations]
+        if missing:
+            raise ValueError(f"no declaration from {', '.join(missing)}")
+        declared = {s: Declaration(setup.declarations[s]) for s in live}
+        hands = {s: evaluate(setup.hands[s]) for s in live}
+        return _outcome(award(pot, hands, declared, priority, rules), seats, contributed, {
+            "declarations": _by_seat({s: d.value for s, d in declared.items()}),
+            "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
+        })
+
+
+def _outcome(result: Award, seats: int, contributed: tuple[Chips, ...], details: dict[str, Json]) -> Outcome:
+    """Amounts received by seat, net results (received minus ante, bids and bets,
+    ``auction.award.net``), who was shut out and why, and any carry-over."""
+    received = [Chips(0)] * seats
+    for pot in result.pots:
+        for seat, chips in pot.shares.items():
+            received[seat] = Chips(received[seat] + chips)
+    details = dict(details)
+    details["excluded"] = [seat_name(s) for s in result.excluded]
+    details["excluded_why"] = _by_seat(
+        {s: {d: r.value for d, r in rs.items()} for s, rs in result.both.items() if s in result.excluded})
+    return Outcome(tuple(received), contributed, result.pots, result.carry, details)
+
+
+GAME: Game[AuctionState, AuctionRules] = AuctionGame()

@@ -1,0 +1,358 @@
+"""Reaching an engine (docs/engine-authors/running.md): the reference, an in-process Python
+adapter, or any executable speaking the JSON-lines protocol. All three give the runner the same
+``Engine`` interface, and everything an engine does wrong becomes an ``EngineFailure`` for the
+case at hand, never a crash of the run.
+
+``--impl`` forms: ``reference``; ``python:package.module:Factory`` or
+``python:path/to/file.py:Factory`` (``Factory()`` returns an object with ``handle`` and
+``close``); ``exec:'command args'`` (a subprocess, one JSON object per line each way).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import IO, cast
+
+import jsonschema
+
+from pokerspec.conformance.cases import ROOT
+from pokerspec.conformance.protocol import MAX_LINE, Engine, EngineFailure, Message, Pipelined, Replies
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core.game import Json
+
+PROTOCOL_SCHEMA = ROOT / "conformance" / "schema" / "protocol.schema.json"
+STDERR_TAIL = 2000
+"""How many characters of an engine's stderr (or traceback) are kept with an errored case."""
+DEFAULT_TIMEOUT = 5.0
+STARTUP_TIMEOUT = 10.0
+"""The reply to ``start`` may take this long (or ``timeout``, if longer): engines load tables."""
+
+
+def _tail(text: str) -> str:
+    return text[-STDERR_TAIL:]
+
+
+class PythonEngine:
+    """An in-process engine. An exception it raises errors the case (with the traceback tail);
+    a reply that is not an object is garbage."""
+
+    def __init__(self, target: Engine) -> None:
+        self._target = target
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        try:
+            reply = self._target.handle(message)
+        except Exception as exc:
+            tail = _tail(traceback.format_exc())
+            raise EngineFailure("crash", f"{type(exc).__name__}: {exc}", tail) from exc
+        if not isinstance(reply, dict):
+            raise EngineFailure("garbage", f"reply to {message.get('op')} is not an object: {reply!r:.200}")
+        return reply
+
+    def close(self) -> None:
+        self._target.close()
+
+
+def load_factory(target: str) -> Engine:
+    """Build the engine named by ``module:Factory`` or ``path.py:Factory``."""
+    where, sep, name = target.rpartition(":")
+    if not sep or not where or not name:
+        raise ValueError(f"python:{target}: expected python:package.module:Factory or python:file.py:Factory")
+    if where.endswith(".py") or "/" in where:
+        path = Path(where).resolve()
+        spec = importlib.util.spec_from_file_location(f"pokerspec_adapter_{path.stem}", path)
+        if spec is None or spec.loader is None or not path.is_file():
+            raise ValueError(f"python:{target}: no Python file {path}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    else:
+        module = importlib.import_module(where)
+    factory = getattr(module, name, None)
+    if not callable(factory):
+        raise ValueError(f"python:{target}: {where} has no callable {name}")
+    try:
+        engine = factory()
+    except Exception as exc:
+        raise ValueError(f"python:{target}: {name}() failed: {type(exc).__name__}: {exc}") from exc
+    if not callable(getattr(engine, "handle", None)) or not callable(getattr(engine, "close", None)):
+        raise ValueError(f"python:{target}: {name}() must return an object with handle() and close()")
+    return cast(Engine, engine)
+
+
+class ExecEngine:
+    """An engine in a subprocess: one JSON object per line on its stdin and stdout.
+
+    Every reply must arrive within ``timeout`` seconds of the previous one (the handshake within
+    ``STARTUP_TIMEOUT``) and fit in ``max_line`` bytes. A case's requests are written all at once
+    (``handle_all``) while the replies are read, so a case costs one round trip, not one per
+    message. Whatever goes wrong — a hang, a crash, an oversized or unreadable reply — the
+    process is killed, the case errors with the tail of the engine's stderr, and the next
+    message starts a fresh process and replays the ``start`` handshake.
+    """
+
+    def __init__(self, command: str | Sequence[str], timeout: float = DEFAULT_TIMEOUT,
+                 max_line: int = MAX_LINE) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise ValueError("exec: needs a command")
+        self.timeout = timeout
+        self.max_line = max_line
+        self.restarts = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._in = self._out = -1
+        self._buffer = bytearray()
+        self._start: Message | None = None
+        self._spawned = False
+
+    def _spawn(self) -> None:
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _kill)
+        try:
+            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=self._stderr, bufsize=0, start_new_session=True)
+        except OSError as exc:
+            self._stderr.close()
+            self._stderr = None
+            raise EngineFailure("crash", f"cannot start {shlex.join(self.argv)}: {exc}") from exc
+        assert proc.stdin is not None and proc.stdout is not None
+        self._proc, self._in, self._out = proc, proc.stdin.fileno(), proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._out, selectors.EVENT_READ)
+        self._buffer.clear()
+        if self._spawned:
+            self.restarts += 1
+        self._spawned = True
+
+    def stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.flush()
+        size = self._stderr.seek(0, os.SEEK_END)
+        self._stderr.seek(max(0, size - 4 * STDERR_TAIL))
+        return _tail(self._stderr.read().decode("utf-8", "replace"))
+
+    def _kill(self) -> None:
+        """End the process (and anything it started) and forget it; the next message respawns."""
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                proc.kill()
+        proc.wait()
+        if self._selector is not None:
+            self._selector.close()
+        for stream in (proc.stdin, proc.stdout, self._stderr):
+            if stream is not None:
+                stream.close()
+        self._proc = self._stderr = self._selector = None
+
+    def _failure(self, kind: str, message: str) -> EngineFailure:
+        tail = self.stderr_tail()
+        self._kill()
+        return EngineFailure(kind, message, tail)
+
+    def _died(self, op: Json) -> EngineFailure:
+        assert self._proc is not None
+        try:
+            status = self._proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            status = None
+        how = "closed its output" if status is None else f"exited with status {status}"
+        return self._failure("crash", f"engine {how} while handling {op}")
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        replies, failure = self.handle_all([message])
+        if failure is not None:
+            raise failure
+        return replies[0]
+
+    def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
+        replies: list[Message] = []
+        try:
+            if any(m.get("op") == "start" for m in messages):
+                self._start = dict(next(m for m in messages if m.get("op") == "start"))
+            if self._proc is None:
+                self._spawn()
+                if self._start is not None and messages[0].get("op") != "start":
+                    (reply,) = self._converse([self._start], [])
+                    if "error" in reply:
+                        raise self._failure("handshake", f"restarted engine refused start: {reply!r:.200}")
+            self._converse(messages, replies)
+        except EngineFailure as failure:
+            return replies, failure
+        return replies, None
+
+    def _converse(self, messages: Sequence[Mapping[str, Json]], replies: list[Message]) -> list[Message]:
+        """Write every request while reading the replies into ``replies`` (and return it)."""
+        assert self._selector is not None
+        pending = b"".join(json.dumps(m, separators=(",", ":")).encode() + b"\n" for m in messages)
+        if pending:
+            self._selector.register(self._in, selectors.EVENT_WRITE)
+        try:
+            deadline = 0.0
+            while len(replies) < len(messages):
+                op = messages[len(replies)].get("op")
+                if not deadline:
+                    allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
+                    deadline = time.monotonic() + allowed
+                line = self._next_line(op)
+                if line is not None:
+                    replies.append(self._parse(op, line))
+                    deadline = 0.0
+                    continue
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise self._failure("timeout", f"no reply to {op} within {allowed:g} s")
+                for key, _ in self._selector.select(remaining):
+                    if key.fd == self._in:
+                        try:
+                            sent = os.write(self._in, pending[:1 << 16])
+                        except BlockingIOError:
+                            continue
+                        except OSError:
+                            raise self._died(op) from None
+                        pending = pending[sent:]
+                        if not pending:
+                            self._selector.unregister(self._in)
+                    else:
+                        chunk = os.read(self._out, 1 << 16)
+                        if not chunk:
+                            raise self._died(op)
+                        self._buffer += chunk
+        finally:
+            if pending and self._selector is not None:
+                self._selector.unregister(self._in)
+        return replies
+
+    def _next_line(self, op: Json) -> bytes | None:
+        """The next complete non-blank line from the buffer, or None if it has not all arrived."""
+        while True:
+            end = self._buffer.find(b"\n")
+            if end < 0:
+                if len(self._buffer) > self.max_line:
+                    raise self._failure("oversized", f"reply to {op} is over the {self.max_line}-byte limit")
+                return None
+            line = bytes(self._buffer[:end])
+            del self._buffer[: end + 1]
+            if len(line) > self.max_line:
+                raise self._failure("oversized", f"reply to {op} is {len(line)} bytes, over the "
+                                    f"{self.max_line}-byte limit")
+            if line.strip():
+                return line
+
+    def _parse(self, op: Json, line: bytes) -> Message:
+        try:
+            reply = json.loads(line)
+        except ValueError as exc:
+            raise self._failure("garbage", f"reply to {op} is not JSON ({exc}): {line[:200]!r}") from None
+        if not isinstance(reply, dict):
+            raise self._failure("garbage", f"reply to {op} is not an object: {line[:200]!r}")
+        return reply
+
+    def close(self) -> None:
+        """Say ``stop``, give the engine a moment to exit, then make sure it has."""
+        if self._proc is not None and self._proc.poll() is None:
+            self.timeout = min(self.timeout, 1.0)
+            try:
+                self.handle({"op": "stop"})
+                self._proc.wait(timeout=1)
+            except (EngineFailure, subprocess.TimeoutExpired):
+                pass
+        self._kill()
+
+
+@cache
+def _validator(definition: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(PROTOCOL_SCHEMA.read_text(encoding="utf-8"))
+    sub = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"}
+    cls = jsonschema.validators.validator_for(sub)
+    return cls(sub)
+
+
+def protocol_problem(definition: str, message: Json) -> str | None:
+    """Where ``message`` breaks ``$defs/<definition>`` of the protocol schema, or None."""
+    errors = list(_validator(definition).iter_errors(message))
+    if not errors:
+        return None
+    best = jsonschema.exceptions.best_match(errors)
+    where = "/".join(str(p) for p in best.absolute_path) or "(top level)"
+    return f"{where}: {best.message}"
+
+
+class StrictEngine:
+    """``--strict``: every request and every reply is checked against protocol.schema.json."""
+
+    def __init__(self, inner: Engine) -> None:
+        self._inner = inner
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        replies, failure = self.handle_all([message])
+        if failure is not None:
+            raise failure
+        return replies[0]
+
+    def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
+        """Send the requests up to the first that breaks the schema; keep the replies up to the
+        first that does."""
+        failure: EngineFailure | None = None
+        for i, message in enumerate(messages):
+            problem = protocol_problem("request", dict(message))
+            if problem:
+                failure = EngineFailure("protocol", f"request {message.get('op')} breaks the protocol "
+                                        f"schema: {problem}")
+                messages = messages[:i]
+                break
+        if isinstance(self._inner, Pipelined):
+            replies, failed = self._inner.handle_all(messages)
+        else:
+            replies, failed = [], None
+            try:
+                for message in messages:
+                    replies.append(self._inner.handle(message))
+            except EngineFailure as exc:
+                failed = exc
+        for i, reply in enumerate(replies):
+            op = messages[i].get("op")
+            problem = protocol_problem(f"reply-{op}", reply)
+            if problem:
+                broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
+                return replies[:i], broken
+        return replies, failed or failure
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+def open_engine(impl: str, timeout: float = DEFAULT_TIMEOUT, strict: bool = False) -> Engine:
+    """The engine named by an ``--impl`` value; ``ValueError`` if it cannot be named or built."""
+    engine: Engine
+    if impl == "reference":
+        engine = PythonEngine(ReferenceEngine())
+    elif impl.startswith("python:"):
+        engine = PythonEngine(load_factory(impl.removeprefix("python:")))
+    elif impl.startswith("exec:"):
+        engine = ExecEngine(impl.removeprefix("exec:"), timeout)
+    else:
+        raise ValueError(f"--impl {impl!r}: expected reference, python:module:Factory or exec:'command'")
+    return StrictEngine(engine) if strict else engine

@@ -1,0 +1,575 @@
+"""Mutation check: the reference with one rule deliberately wrong must fail the suite.
+
+Each ``Mutant`` is a small, reversible patch of one rule, applied with ``unittest.mock.patch``
+on module attributes, on a class, or on a profile's frozen rules (``dataclasses.replace``); the
+source files are never touched. ``check`` runs every case under every profile it lists on the
+``ReferenceEngine`` with the patch in place: the mutant is *killed* when at least one required
+case fails (or errors), and *pinned* when a failing required case lists the rule it breaks.
+
+    python -m pokerspec.conformance.mutants [--mutant NAME] [--json] [--markdown]
+
+Exit status 1 when a mutant survives or the unpatched reference fails a required case.
+docs/maintainers/mutants.md is the ``--markdown`` output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass, field, replace
+from types import FrameType, ModuleType
+from typing import TypeVar
+from unittest import mock
+
+from pokerspec.archie import betting as archie_betting
+from pokerspec.archie.betting import Round
+from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
+from pokerspec.auction import auctions as auction_auctions
+from pokerspec.auction import award as auction_award
+from pokerspec.auction.engine import AuctionGame, AuctionState
+from pokerspec.conformance.cases import Case, load_cases
+from pokerspec.conformance.grading import Result, Verdict, grade
+from pokerspec.conformance.protocol import handshake
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
+from pokerspec.core import chips, exposed, fast, high, low
+from pokerspec.core.actions import Action, Verb
+from pokerspec.core.cards import Card, Rank, rank_of, suit_of
+from pokerspec.core.chips import OddChipRule, Pot
+from pokerspec.core.high import HighRank
+from pokerspec.core.types import Chips, RuleId, Seat
+from pokerspec.profiles import all_profiles
+from pokerspec.stud import bringin as stud_bringin
+from pokerspec.stud import runout as stud_runout
+from pokerspec.stud import showdown as stud_showdown
+from pokerspec.stud import streets as stud_streets
+from pokerspec.stud.profiles import OddChipOrder, RunningOut, StudRules
+from pokerspec.stud.runout import SeventhStreet
+from pokerspec.stud.state import StudState
+
+R = TypeVar("R")
+
+SHOWN = 3
+"""Failing cases listed per mutant."""
+TIME_LIMIT = 60.0
+"""Seconds one mutant may take before it counts as killed by a hang (main thread only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    name: str
+    game: str
+    rule: RuleId
+    """The rule the mutant breaks."""
+    wrong: str
+    """What the mutant does instead of the rule."""
+    patch: Callable[[], AbstractContextManager[object]]
+
+
+# --- seams -----------------------------------------------------------------------------------
+
+
+@contextmanager
+def replaced(module: ModuleType, name: str, new: object) -> Iterator[None]:
+    """Replace ``module.name`` and every copy of it that a loaded ``pokerspec`` module imported by
+    name (``from module import name``), so the whole reference sees the wrong rule."""
+    original = getattr(module, name)
+    with ExitStack() as stack:
+        for loaded in list(sys.modules.values()):
+            if loaded is not None and loaded.__name__.startswith("pokerspec") \
+                    and vars(loaded).get(name) is original:
+                stack.enter_context(mock.patch.object(loaded, name, new))
+        yield
+
+
+@contextmanager
+def rules_changed(game: str, change: Callable[[R], R], profile: str | None = None) -> Iterator[None]:
+    """Every profile of ``game`` (or only ``profile``) plays with ``change(rules)``."""
+    profiles = all_profiles()
+    patched = {name: replace(p, rules=change(p.rules))  # type: ignore[arg-type]
+               for name, p in profiles.items() if p.game == game and profile in (None, name)}
+    with mock.patch.dict(profiles, patched):
+        yield
+
+
+@contextmanager
+def fresh_tables() -> Iterator[None]:
+    """Empty the evaluation tables of ``pokerspec.core.fast`` so they are rebuilt from the
+    mutated literate rankings, and restore them afterwards."""
+    with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
+            mock.patch.dict(fast._FLUSH_HIGH, clear=True):
+        yield
+
+
+@contextmanager
+def ranking(module: ModuleType, name: str, new: object) -> Iterator[None]:
+    """Replace a piece of the literate ranking and rebuild the tables from it."""
+    with replaced(module, name, new), fresh_tables():
+        yield
+
+
+# --- core ------------------------------------------------------------------------------------
+
+_straight_top = high.straight_top
+
+
+def _no_wheel(ranks: Sequence[int]) -> int | None:
+    top = _straight_top(ranks)
+    return None if top == 5 else top
+
+
+def _wrap_around(ranks: Sequence[int]) -> int | None:
+    """Five distinct ranks in a row counted round the corner, the ace between king and deuce."""
+    distinct = sorted(set(ranks))
+    if len(distinct) != 5:
+        return None
+    for start in range(13):
+        run = [(start + i) % 13 + 2 for i in range(5)]
+        if sorted(run) == distinct:
+            return run[-1]
+    return None
+
+
+class _Suited(int):
+    """A high key whose ties are broken by the suits of the cards, highest card first."""
+
+    suits: tuple[int, ...]
+
+    def __new__(cls, key: int, suits: tuple[int, ...]) -> _Suited:
+        made = super().__new__(cls, key)
+        made.suits = suits
+        return made
+
+    def _key(self) -> tuple[int, tuple[int, ...]]:
+        return int(self), self.suits
+
+    @staticmethod
+    def _other(other: int) -> tuple[int, tuple[int, ...]]:
+        return other._key() if isinstance(other, _Suited) else (int(other), ())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, int) and self._key() == self._other(other)
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __lt__(self, other: int) -> bool:
+        return self._key() < self._other(other)
+
+    def __le__(self, other: int) -> bool:
+        return self._key() <= self._other(other)
+
+    def __gt__(self, other: int) -> bool:
+        return self._key() > self._other(other)
+
+    def __ge__(self, other: int) -> bool:
+        return self._key() >= self._other(other)
+
+
+def _suited(rank: Callable[[Sequence[Card]], HighRank]) -> Callable[[Sequence[Card]], HighRank]:
+    def ranked(cards: Sequence[Card]) -> HighRank:
+        return HighRank(_Suited(rank(cards), tuple(suit_of(c) for c in sorted(cards, reverse=True))))
+
+    return ranked
+
+
+@contextmanager
+def _suits_break_ties() -> Iterator[None]:
+    with replaced(high, "high_rank", _suited(high.high_rank)), \
+            replaced(high, "high_rank5", _suited(high.high_rank5)), fresh_tables():
+        yield
+
+
+def _ace_high_low(card: Card) -> int:
+    return rank_of(card)
+
+
+def _nine_qualifies(cards: Sequence[Card]) -> bool:
+    values = {low.low_value(c) for c in cards}
+    return len(cards) == 5 and len(values) == 5 and max(values) <= 9
+
+
+def _odd_chip_to_low(total: Chips) -> tuple[Chips, Chips]:
+    return Chips(total // 2), Chips(total - total // 2)
+
+
+_split = chips.split
+
+
+def _remainder_to_last(total: Chips, winners: Sequence[Seat],
+                       rule: OddChipRule = OddChipRule.REMAINDER_TO_FIRST) -> dict[Seat, Chips]:
+    return _split(total, list(reversed(winners)), rule)
+
+
+_build_pots = chips.build_pots
+
+
+def _dead_money_ignored(contributed: dict[Seat, Chips], folded: frozenset[Seat] | set[Seat]
+                        ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+    live = {s: (Chips(0) if s in folded else c) for s, c in contributed.items()}
+    return _build_pots(live, folded)
+
+
+def _excess_kept(contributed: dict[Seat, Chips], folded: frozenset[Seat] | set[Seat]
+                 ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+    pots, returned = _build_pots(contributed, folded)
+    excess = sum(returned.values())
+    if not excess or not pots:
+        return pots, returned
+    last = pots[-1]
+    return (*pots[:-1], Pot(Chips(last.amount + excess), last.eligible)), {}
+
+
+# --- archie ----------------------------------------------------------------------------------
+
+_first_round = archie_betting.first_round
+_later_round = archie_betting.later_round
+
+
+def _no_option(rules: ArchieRules, dealer: Seat) -> Round:
+    return replace(_first_round(rules, dealer), acted=frozenset({non_dealer(dealer)}))
+
+
+def _dealer_first(rules: ArchieRules, betting_round: int, dealer: Seat) -> Round:
+    return replace(_later_round(rules, betting_round, dealer), to_act=dealer)
+
+
+# --- auction ---------------------------------------------------------------------------------
+
+
+def _pick_by_seat(bids: dict[Seat, Chips], exposed_cards: Sequence[tuple[Card, ...]],
+                  priority: Sequence[Seat]) -> tuple[Seat, ...]:
+    place = {seat: i for i, seat in enumerate(priority)}
+    return tuple(sorted(bids, key=lambda s: (-bids[s], place[s])))
+
+
+_result = auction_award._result
+
+
+def _tie_wins(seat: Seat, keys: dict[Seat, int]) -> auction_award.Result:
+    got = _result(seat, keys)
+    return auction_award.Result.WON if got is auction_award.Result.TIED else got
+
+
+def _odd_chip_lost(total: Chips) -> tuple[Chips, Chips]:
+    return Chips(total // 2), Chips(total // 2)
+
+
+_bid = AuctionGame._bid
+
+
+def _bids_kept(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+    after = _bid(self, state, action)
+    if after.bids.complete and not state.bids.complete:
+        return replace(after, stacks=state.stacks, contributed=state.contributed)
+    return after
+
+
+# --- stud ------------------------------------------------------------------------------------
+
+
+def _ace_low_bring_in(cards: Sequence[Card]) -> Card:
+    return min(cards, key=lambda c: (1 if rank_of(c) == 14 else rank_of(c), suit_of(c)))
+
+
+_bring_in_options = stud_bringin.bring_in_options
+_post_bring_in = stud_bringin.post_bring_in
+
+
+def _options_with_fold(state: StudState, seat: Seat) -> tuple[Action, ...]:
+    return (Action(seat, Verb.FOLD), *_bring_in_options(state, seat))
+
+
+def _bring_in_folds(state: StudState, action: Action) -> StudState:
+    if action.verb is Verb.FOLD:
+        return stud_streets.bet(replace(state, bring_in_due=False), action)
+    return _post_bring_in(state, action)
+
+
+@contextmanager
+def _bring_in_may_fold() -> Iterator[None]:
+    with replaced(stud_bringin, "bring_in_options", _options_with_fold), \
+            replaced(stud_bringin, "post_bring_in", _bring_in_folds):
+        yield
+
+
+_bet = stud_streets.bet
+
+
+def _completion_raises(state: StudState, action: Action) -> StudState:
+    after = _bet(state, action)
+    completing = state.level == 0 and state.current > 0 and after.level > 0
+    return replace(after, raises=after.raises + 1) if completing else after
+
+
+_odd_chip_priority = stud_showdown._odd_chip_priority
+
+
+def _last_shown(winners: list[Seat], own: dict[Seat, Sequence[Card]], rules: StudRules) -> list[Seat]:
+    ordered = _odd_chip_priority(winners, own, rules)
+    return ordered[::-1] if rules.odd_chip_order is OddChipOrder.SHOWN_FIRST else ordered
+
+
+_deal_seventh = stud_runout.deal_seventh
+
+
+def _no_common_card(stub: tuple[Card, ...], burns: tuple[Card, ...], active: Sequence[Seat],
+                    rule: RunningOut) -> SeventhStreet:
+    dealt = _deal_seventh(stub, burns, active, rule)
+    return SeventhStreet({}, None, stub, burns) if dealt.common is not None else dealt
+
+
+# --- the catalogue ---------------------------------------------------------------------------
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("core-no-wheel", "core", RuleId("core.high.wheel"),
+           "A-2-3-4-5 is not a straight, only ace-high",
+           lambda: ranking(high, "straight_top", _no_wheel)),
+    Mutant("core-wrap-around", "core", RuleId("core.high.no-wraparound"),
+           "straights may turn the corner: Q-K-A-2-3 is a straight",
+           lambda: ranking(high, "straight_top", _wrap_around)),
+    Mutant("core-suits-break-ties", "core", RuleId("core.high.suits"),
+           "equal high hands are separated by the suits of their highest cards",
+           _suits_break_ties),
+    Mutant("core-low-ace-high", "core", RuleId("core.low.ace"),
+           "in ace-to-five low the ace counts high",
+           lambda: ranking(low, "low_value", _ace_high_low)),
+    Mutant("core-low8-nine-qualifies", "core", RuleId("core.low8.qualifier"),
+           "a nine-high low qualifies for eight-or-better",
+           lambda: replaced(low, "qualifies_eight", _nine_qualifies)),
+    Mutant("core-odd-chip-to-low", "core", RuleId("core.chips.odd-to-high"),
+           "the odd chip of a high-low pot goes to the low half",
+           lambda: replaced(chips, "high_low_halves", _odd_chip_to_low)),
+    Mutant("core-remainder-to-last", "core", RuleId("core.chips.split"),
+           "the remainder of a tied split goes to the last winner in priority order",
+           lambda: replaced(chips, "split", _remainder_to_last)),
+    Mutant("core-dead-money-ignored", "core", RuleId("core.chips.dead"),
+           "folded players' chips are left out of the pots",
+           lambda: replaced(chips, "build_pots", _dead_money_ignored)),
+    Mutant("core-uncalled-kept", "core", RuleId("core.chips.uncalled"),
+           "the uncalled excess stays in the last pot instead of going back",
+           lambda: replaced(chips, "build_pots", _excess_kept)),
+    Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
+           "under archie-barge high needs a pair of nines (Pagat's qualifier)",
+           lambda: rules_changed("archie", lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
+    Mutant("archie-no-big-blind-option", "archie", RuleId("archie.betting.option"),
+           "round 1 closes when the small blind calls: the big blind gets no option",
+           lambda: replaced(archie_betting, "first_round", _no_option)),
+    Mutant("archie-barge-equal-split", "archie", RuleId("archie.award.nobody"),
+           "under archie-barge a pot nobody qualifies for is split equally (Pagat's fallback)",
+           lambda: rules_changed("archie", lambda r: replace(r, no_qualifier=NoQualifier.EQUAL_SPLIT),
+                                 "archie-barge")),
+    Mutant("archie-two-raises", "archie", RuleId("archie.table.cap"),
+           "a round is capped at a bet and two raises",
+           lambda: rules_changed("archie", lambda r: replace(r, cap=3))),
+    Mutant("archie-dealer-first-after-draw", "archie", RuleId("archie.betting.first"),
+           "after each draw the dealer acts first",
+           lambda: replaced(archie_betting, "later_round", _dealer_first)),
+    Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
+           "equal bids pick by seat alone, ignoring the exposed cards",
+           lambda: replaced(auction_auctions, "pick_order", _pick_by_seat)),
+    Mutant("auction-both-tie-wins", "auction", RuleId("auction.award.both"),
+           "a 'both' declarer who ties a direction counts as winning it",
+           lambda: mock.patch.object(auction_award, "_result", _tie_wins)),
+    Mutant("auction-odd-chip-lost", "auction", RuleId("auction.award.odd-chip"),
+           "the pot is halved without the odd chip going to high",
+           lambda: mock.patch.object(auction_award, "high_low_halves", _odd_chip_lost)),
+    Mutant("auction-bids-kept", "auction", RuleId("auction.auction.bids-paid"),
+           "the bids are not paid into the pot",
+           lambda: mock.patch.object(AuctionGame, "_bid", _bids_kept)),
+    Mutant("stud-bring-in-ace-low", "stud", RuleId("core.bringin.order"),
+           "the ace counts low when finding the bring-in",
+           lambda: replaced(exposed, "bring_in_card", _ace_low_bring_in)),
+    Mutant("stud-bring-in-may-fold", "stud", RuleId("stud.bringin.forced"),
+           "the bring-in may fold instead of posting",
+           _bring_in_may_fold),
+    Mutant("stud-completion-raises", "stud", RuleId("stud.bringin.respond"),
+           "completing the bring-in counts as a raise as well as the bet",
+           lambda: replaced(stud_streets, "bet", _completion_raises)),
+    Mutant("stud-odd-chip-last-shown", "stud", RuleId("stud.showdown.odd-chip"),
+           "the odd chip goes to the tied player who showed last",
+           lambda: mock.patch.object(stud_showdown, "_odd_chip_priority", _last_shown)),
+    Mutant("stud-no-common-card", "stud", RuleId("stud.runout.common"),
+           "a short stub deals no seventh card at all instead of a common card",
+           lambda: replaced(stud_runout, "deal_seventh", _no_common_card)),
+)
+
+
+# --- running ---------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Finding:
+    """What one run of the suite found: the required cases that failed or errored."""
+
+    mutant: Mutant | None
+    runs: int = 0
+    failures: list[Result] = field(default_factory=list)
+
+    @property
+    def killed(self) -> bool:
+        return bool(self.failures)
+
+    @property
+    def pinned(self) -> bool:
+        """A failing case pins the very rule the mutant breaks."""
+        return self.mutant is not None and any(self.mutant.rule in r.rules for r in self.failures)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"runs": self.runs, "killed": self.killed, "pinned": self.pinned,
+                                  "killed_by": [_brief(r) for r in self.failures]}
+        if self.mutant is not None:
+            out = {"mutant": self.mutant.name, "game": self.mutant.game, "rule": self.mutant.rule,
+                   "wrong": self.mutant.wrong, **out}
+        return out
+
+
+def _brief(result: Result) -> dict[str, object]:
+    return {"case": result.case, "profile": result.profile, "rules": list(result.rules),
+            "verdict": result.verdict.value, "step": result.step, "message": result.message[:200]}
+
+
+class Hang(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``Hang`` if the block runs longer than ``seconds`` (SIGALRM, main thread only)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def alarm(signum: int, frame: FrameType | None) -> None:
+        raise Hang(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def suite() -> list[Planned]:
+    """Every case under every profile it lists; a bad case file is an error, not a skip."""
+    cases, bad = load_cases()
+    if bad:
+        raise ValueError(f"bad case file {bad[0].path}: {bad[0].field}: {bad[0].message}")
+    return plan(cases, Selection())
+
+
+def _grade(case: Case, engine: ReferenceEngine, profile: str | None) -> Result:
+    try:
+        return grade(case, engine, profile)
+    except Hang:
+        raise
+    except Exception as exc:  # a mutant may crash the engine: the suite reports that as an error
+        return Result(case.id, profile, Verdict.ERROR, case.rules, case.required,
+                      message=f"engine crashed: {type(exc).__name__}: {exc}")
+
+
+def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = False) -> Finding:
+    """Run ``items`` on the reference with ``mutant`` applied (None: unpatched); with
+    ``first_only`` stop at the first required failure."""
+    verdict = Finding(mutant)
+    engine = ReferenceEngine()
+    hello = handshake(engine)
+    with mutant.patch() if mutant is not None else nullcontext(), time_limit(TIME_LIMIT):
+        try:
+            for item in items:
+                if not item.case.required or unsupported(item, hello) is not None:
+                    continue
+                verdict.runs += 1
+                result = _grade(item.case, engine, item.profile)
+                if result.verdict in (Verdict.FAIL, Verdict.ERROR):
+                    verdict.failures.append(result)
+                    if first_only:
+                        break
+        except Hang as exc:
+            verdict.failures.append(Result("(whole suite)", None, Verdict.ERROR, (), True, message=str(exc)))
+    return verdict
+
+
+def markdown(verdicts: Sequence[Finding]) -> str:
+    """docs/maintainers/mutants.md: each mutant, the rule it breaks and the cases that kill it."""
+    lines = [
+        "# Mutation check",
+        "",
+        "Does the conformance suite notice when a rule is wrong? Each mutant below is the reference",
+        "implementation with exactly one rule deliberately broken, patched in memory for the run",
+        "(`pokerspec/conformance/mutants.py`; the source files are never changed). The whole suite",
+        "runs against each mutant; it is **killed** when at least one required case fails. *Pinned*",
+        "means a failing case lists the very rule that was broken.",
+        "",
+        "Regenerate this page with",
+        "",
+        "```",
+        "python -m pokerspec.conformance.mutants --markdown > docs/maintainers/mutants.md",
+        "```",
+        "",
+        "`conformance/suites/runner/test_runner_mutation_catalogue.py` runs every mutant and fails if",
+        "one survives, and checks that this page lists each of them.",
+        "",
+        "| mutant | rule broken | what it does wrong | result | killed by (first cases) |",
+        "|---|---|---|---|---|",
+    ]
+    for v in verdicts:
+        assert v.mutant is not None
+        result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
+        cases = sorted({r.case for r in v.failures})
+        shown = ", ".join(f"`{c}`" for c in cases[:SHOWN]) + (f" and {len(cases) - SHOWN} more"
+                                                               if len(cases) > SHOWN else "")
+        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | {shown} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pokerspec.conformance.mutants", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mutant", action="append", default=[], help="only this mutant (repeatable)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--markdown", action="store_true", help="print docs/maintainers/mutants.md")
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    args = parser.parse_args(argv)
+    names = {m.name for m in MUTANTS}
+    unknown = sorted(set(args.mutant) - names)
+    if unknown:
+        parser.error(f"unknown mutant(s) {', '.join(unknown)}; known: {', '.join(sorted(names))}")
+    chosen = [m for m in MUTANTS if not args.mutant or m.name in args.mutant]
+    if args.list:
+        for m in chosen:
+            print(f"{m.name:34} {m.rule:28} {m.wrong}")
+        return 0
+    items = suite()
+    sane = check(None, items)
+    verdicts = [check(m, items) for m in chosen]
+    if args.markdown:
+        print(markdown(verdicts), end="")
+    elif args.json:
+        print(json.dumps({"mutant": None, **sane.to_json()}))
+        for v in verdicts:
+            print(json.dumps(v.to_json()))
+    else:
+        print(f"unpatched reference: {sane.runs} required case runs, "
+              + ("all pass" if not sane.killed else f"{len(sane.failures)} FAIL"))
+        for r in sane.failures[:SHOWN]:
+            print(f"    {r.case} [{r.profile}] {r.message[:120]}")
+        for v in verdicts:
+            assert v.mutant is not None
+            state = ("killed, pinned" if v.pinned else "killed, NOT pinned") if v.killed else "SURVIVED"
+            print(f"{v.mutant.name:34} {state:18} {len(v.failures):3} failing  ({v.mutant.rule})")
+            for r in v.failures[:SHOWN]:
+                print(f"    {r.case} [{r.profile or '-'}] {', '.join(r.rules)}: {r.message[:100]}")
+    survived = [v for v in verdicts if not v.killed]
+    return 1 if survived or sane.killed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

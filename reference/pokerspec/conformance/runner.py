@@ -1,0 +1,110 @@
+"""The conformance run (docs/engine-authors/running.md): select cases, run each under each of its
+profiles on one engine, skip what the engine does not support, and collect the verdicts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+
+from pokerspec.conformance.cases import BadCase, Case
+from pokerspec.conformance.grading import Result, Verdict, grade, needed_capabilities
+from pokerspec.conformance.protocol import Engine, Hello
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which cases to run: every filter that is given must match (``--game``, ``--rule``,
+    ``--case``, ``--profile``)."""
+
+    games: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    """Rule ID prefixes: ``archie.qualify`` selects every case pinning an ``archie.qualify*`` rule."""
+    cases: tuple[str, ...] = ()
+    """Case IDs, or shell patterns such as ``stud-bringin-*``."""
+    profile: str | None = None
+
+    def wants(self, case: Case) -> bool:
+        return ((not self.games or case.game in self.games)
+                and (not self.rules or any(r.startswith(p) for r in case.rules for p in self.rules))
+                and (not self.cases or any(fnmatchcase(case.id, p) for p in self.cases))
+                and (self.profile is None or not case.profiles or self.profile in case.profiles))
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One case under one profile (``None`` for core cases, which hold under every profile)."""
+
+    case: Case
+    profile: str | None
+
+
+def plan(cases: Sequence[Case], selection: Selection) -> list[Planned]:
+    """Each selected case once per profile it lists (only ``selection.profile`` if given)."""
+    out: list[Planned] = []
+    for case in cases:
+        if not selection.wants(case):
+            continue
+        if not case.profiles:
+            out.append(Planned(case, None))
+        else:
+            out += [Planned(case, p) for p in case.profiles if selection.profile in (None, p)]
+    return out
+
+
+def unsupported(item: Planned, hello: Hello) -> str | None:
+    """Why the engine cannot run this case (a skip, not a failure), or None."""
+    if item.case.game != "core" and item.case.game not in hello.games:
+        return f"engine does not play {item.case.game}"
+    if item.profile is not None and item.profile not in hello.profiles:
+        return f"engine does not offer profile {item.profile}"
+    missing = sorted(set(needed_capabilities(item.case)) - hello.capabilities)
+    if missing:
+        return f"engine lacks {', '.join(missing)}"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    case: Case
+    result: Result
+
+
+@dataclass(slots=True)
+class Report:
+    """Everything a run found: the engine, each case run, the bad case files, the time taken."""
+
+    hello: Hello
+    runs: list[Run] = field(default_factory=list)
+    bad: list[BadCase] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, verdict: Verdict) -> int:
+        return sum(1 for r in self.runs if r.result.verdict is verdict)
+
+    @property
+    def ok(self) -> bool:
+        """Exit 0 iff no case file is bad and every required case passed or was skipped."""
+        return not self.bad and all(
+            r.result.verdict in (Verdict.PASS, Verdict.SKIP) or not r.result.required for r in self.runs)
+
+
+def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[BadCase] = (),
+        progress: Callable[[Run], None] | None = None) -> Report:
+    """Grade every planned case on ``engine``; the engine's failures error single cases only."""
+    report = Report(hello, bad=list(bad))
+    began = time.perf_counter()
+    for item in items:
+        reason = unsupported(item, hello)
+        if reason is None:
+            result = grade(item.case, engine, item.profile)
+        else:
+            result = Result(item.case.id, item.profile, Verdict.SKIP, item.case.rules, item.case.required,
+                            message=reason)
+        done = Run(item.case, result)
+        report.runs.append(done)
+        if progress is not None:
+            progress(done)
+    report.seconds = time.perf_counter() - began
+    return report

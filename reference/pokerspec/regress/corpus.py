@@ -1,0 +1,144 @@
+"""A seeded corpus of random legal hands, driven through any protocol engine.
+
+Each hand starts from a random deck (``pokerspec.core.deck.shuffled``), a random table within
+the game's limits and a random dealer, then plays random legal actions until the hand is over.
+Everything follows from the seed, so the same seed gives the same hands on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+from pokerspec.conformance.protocol import Engine, Message
+from pokerspec.core.cards import format_card
+from pokerspec.core.deck import shuffled
+from pokerspec.core.game import Json
+from pokerspec.profiles import get_profile
+
+
+@dataclass(frozen=True, slots=True)
+class TableLimits:
+    """Seats and stacks a random hand may start from (the training profiles' table rules)."""
+
+    min_seats: int
+    max_seats: int
+    min_stack: int
+    max_stack: int
+
+
+LIMITS: Mapping[str, TableLimits] = {
+    "archie": TableLimits(2, 2, 48, 120),
+    "auction": TableLimits(2, 7, 20, 60),
+    "stud": TableLimits(2, 8, 3, 80),
+}
+"""Archie: two seats, 48 chips before a deal; Auction: 2-7 seats, 20 chips; Stud: 2-8 seats,
+short stacks allowed so that all-ins and side pots occur."""
+
+MAX_STEPS = 400
+"""A hand that has not ended after this many actions is reported as an engine error."""
+
+Chooser = Callable[[Engine, list[str]], str]
+"""Picks one action from the sorted legal listing (may ask the engine to observe)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """One corpus hand's starting point in case notation (stacks p1 first, dealer ``pN``)."""
+
+    game: str
+    profile: str
+    label: str
+    setup: Mapping[str, Json]
+    seed: int
+
+
+class CorpusError(RuntimeError):
+    """The engine could not start or finish a random hand."""
+
+
+def limits_for(profile: str) -> TableLimits:
+    """The game's ``LIMITS``, narrowed by the profile's own rules where they name them: the
+    chips a seat must hold before a deal (``reserve``) and the seat range (``min_players``,
+    ``max_players``)."""
+    chosen = get_profile(profile)
+    limits = LIMITS[chosen.game]
+    reserve = getattr(chosen.rules, "reserve", None)
+    low = getattr(chosen.rules, "min_players", None)
+    high = getattr(chosen.rules, "max_players", None)
+    if isinstance(reserve, int):
+        limits = replace(limits, min_stack=reserve, max_stack=max(limits.max_stack, 2 * reserve))
+    if isinstance(low, int) and isinstance(high, int):
+        limits = replace(limits, min_seats=low, max_seats=high)
+    return limits
+
+
+def random_setup(limits: TableLimits, rng: random.Random) -> dict[str, Json]:
+    """A random table: seats, stacks and dealer within ``limits``, and a shuffled deck."""
+    seats = rng.randint(limits.min_seats, limits.max_seats)
+    stacks: list[Json] = [rng.randint(limits.min_stack, limits.max_stack) for _ in range(seats)]
+    return {
+        "stacks": stacks,
+        "dealer": f"p{rng.randrange(seats) + 1}",
+        "deck": [format_card(c) for c in shuffled(rng)],
+    }
+
+
+def corpus(game: str, profile: str, hands: int, seed: int) -> list[HandSetup]:
+    """``hands`` random hands for ``game`` under ``profile``; hand ``i`` depends only on
+    ``seed`` and ``i``, so a larger corpus extends a smaller one."""
+    limits = limits_for(profile)
+    out: list[HandSetup] = []
+    for i in range(hands):
+        hand_seed = seed * 1_000_003 + i
+        rng = random.Random(hand_seed)
+        out.append(HandSetup(game, profile, f"corpus-{seed}-{i:04d}", random_setup(limits, rng), hand_seed))
+    return out
+
+
+def own_cards(engine: Engine, seat: str) -> list[str]:
+    """The cards ``seat`` holds, from the engine's ``hands`` observable (empty if not reported)."""
+    observation = engine.handle({"op": "observe"}).get("observation")
+    if not isinstance(observation, dict):
+        return []
+    hands = observation.get("hands")
+    held = hands.get(seat) if isinstance(hands, dict) else None
+    return [str(c) for c in held] if isinstance(held, list) else []
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    """Choose uniformly among legal actions, folding less often so that showdowns occur;
+    ``pN sd *`` becomes a random subset (0-5) of the seat's own cards."""
+
+    def choose(engine: Engine, actions: list[str]) -> str:
+        weights = [1 if a.split()[1] == "f" else 4 for a in actions]
+        action = rng.choices(actions, weights)[0]
+        if action.endswith(" *"):
+            seat = action.split()[0]
+            held = own_cards(engine, seat)
+            drawn = rng.sample(held, rng.randint(0, min(5, len(held))))
+            return " ".join([seat, "sd", *drawn])
+        return action
+
+    return choose
+
+
+def passive_chooser(engine: Engine, actions: list[str]) -> str:
+    """The simplest continuation: check or call when possible, stand pat on a draw, else the
+    first listed action (used by the fuzz shrinker to finish a hand)."""
+    for verb in ("cc", "sd", "sm"):
+        for action in actions:
+            words = action.split()
+            if words[1] == verb:
+                return " ".join(words[:2]) if verb == "sd" else action
+    return actions[0]
+
+
+def legal_actions(reply: Message) -> tuple[list[str], list[str]]:
+    """``(to_act, actions)`` from a ``legal`` reply, both sorted for stable output."""
+    to_act = reply.get("to_act")
+    actions = reply.get("actions")
+    if not isinstance(to_act, list) or not isinstance(actions, list):
+        raise CorpusError(f"bad legal reply: {reply!r}")
+    return sorted(str(s) for s in to_act), sorted(str(a) for a in actions)

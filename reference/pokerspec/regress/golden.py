@@ -1,0 +1,175 @@
+"""``pokerspec golden check|update``: generated regression baselines.
+
+For every profile, the reference traces each case that lists it and a fixed corpus of random
+legal hands into ``conformance/golden/<game>/<profile>.jsonl`` (core cases go to
+``conformance/golden/core/core.jsonl``): a header line marking the file as a generated
+baseline, then one trace per line in a stable order. ``check`` regenerates them in memory and
+fails with a readable diff naming each changed case or hand; ``update`` rewrites them on
+purpose, in the same commit as the rule change that moved them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import cast
+
+from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core.game import Json
+from pokerspec.profiles import GAMES, all_profiles
+from pokerspec.regress.corpus import corpus
+from pokerspec.regress.diff import compare_traces
+from pokerspec.regress.trace import CORE_OPS, Trace, applicable, case_trace, corpus_trace
+
+GOLDEN = ROOT / "conformance" / "golden"
+HANDS = 30
+SEED = 20261129
+LABEL = "generated baseline — not a hand-worked case"
+
+
+def _line(value: Json) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _header(game: str, profile: str | None, cases: int, hands: int) -> str:
+    return _line({"golden": LABEL, "game": game, "profile": profile, "cases": cases,
+                  "corpus": {"hands": hands, "seed": SEED}, "update": "pokerspec golden update"})
+
+
+def generate(vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = (), hands: int = HANDS
+             ) -> dict[str, str]:
+    """Every golden file's text (of ``games``, default all), keyed by its path relative to
+    ``conformance/golden``."""
+    cases, _bad = load_cases(vectors)
+    engine = ReferenceEngine()
+    files: dict[str, str] = {}
+    core = sorted((c for c in cases if c.kind in CORE_OPS), key=lambda c: c.id)
+    if core and (not games or "core" in games):
+        lines = [_header("core", None, len(core), 0)]
+        lines += [_line(case_trace(c, None, engine)) for c in core]
+        files["core/core.jsonl"] = "\n".join(lines) + "\n"
+    for name, profile in sorted(all_profiles().items()):
+        if games and profile.game not in games:
+            continue
+        mine = sorted(applicable(cases, profile.game, [name]), key=lambda c: c.id)
+        lines = [_header(profile.game, name, len(mine), hands)]
+        lines += [_line(case_trace(c, name, engine)) for c in mine]
+        lines += [_line(corpus_trace(h, engine)) for h in corpus(profile.game, name, hands, SEED)]
+        files[f"{profile.game}/{name}.jsonl"] = "\n".join(lines) + "\n"
+    engine.close()
+    return files
+
+
+def _traces(text: str) -> dict[str, Trace]:
+    out: dict[str, Trace] = {}
+    for line in text.splitlines()[1:]:
+        trace = cast(Trace, json.loads(line))
+        out[str(trace["id"])] = trace
+    return out
+
+
+def _pretty(trace: Trace | None) -> list[str]:
+    if trace is None:
+        return []
+    return json.dumps(trace, indent=1, sort_keys=True, ensure_ascii=False).splitlines()
+
+
+def explain(path: str, old: str, new: str) -> list[str]:
+    """A readable account of how ``new`` differs from the committed ``old``: per changed case or
+    hand, the first difference and a unified diff of its trace."""
+    lines: list[str] = []
+    old_traces, new_traces = _traces(old), _traces(new)
+    old_head = cast(dict[str, Json], json.loads(old.splitlines()[0])) if old.strip() else {}
+    new_head = cast(dict[str, Json], json.loads(new.splitlines()[0]))
+    for field in sorted(set(old_head) | set(new_head)):
+        if old_head.get(field) != new_head.get(field):
+            was, now = _line(old_head.get(field)), _line(new_head.get(field))
+            lines.append(f"{path}: header {field}: {was} -> {now}")
+    for key in [*old_traces, *(k for k in new_traces if k not in old_traces)]:
+        before, after = old_traces.get(key), new_traces.get(key)
+        change = compare_traces(key, before, after, "golden", "now", [])
+        if change is None:
+            continue
+        what = f"random hand {key}" if change.kind == "corpus" else f"case {key} ({change.kind})"
+        if change.where == "presence":
+            lines.append(f"{path}: {what}: {'new' if before is None else 'gone'}")
+            continue
+        at = f"step {change.step}" if change.where == "step" else change.where
+        lines.append(f"{path}: {what}: {at} differs")
+        lines.extend(f"    {s}" for s in change.summary)
+        lines.extend(difflib.unified_diff(_pretty(before), _pretty(after), f"golden/{key}", f"now/{key}",
+                                            lineterm=""))
+    return lines
+
+
+def _committed(golden: Path, games: Sequence[str]) -> set[str]:
+    found = {p.relative_to(golden).as_posix() for p in golden.rglob("*.jsonl")}
+    return {p for p in found if not games or p.split("/")[0] in games}
+
+
+def check(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = ()
+          ) -> list[str]:
+    """The differences between the committed golden files and a fresh generation (empty: none)."""
+    fresh = generate(vectors, games)
+    problems: list[str] = []
+    committed = _committed(golden, games)
+    for path in sorted(committed - set(fresh)):
+        problems.append(f"{path}: stale golden file (no such profile any more)")
+    for path, text in sorted(fresh.items()):
+        file = golden / path
+        if not file.exists():
+            problems.append(f"{path}: missing (run `pokerspec golden update`)")
+            continue
+        old = file.read_text(encoding="utf-8")
+        if old != text:
+            problems.extend(explain(path, old, text) or [f"{path}: differs (layout only)"])
+    return problems
+
+
+def update(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = ()
+           ) -> list[str]:
+    """Rewrite the golden files; return the paths that changed."""
+    fresh = generate(vectors, games)
+    changed: list[str] = []
+    for path in sorted(_committed(golden, games) - set(fresh)):
+        (golden / path).unlink()
+        changed.append(path)
+    for path, text in sorted(fresh.items()):
+        file = golden / path
+        if not file.exists() or file.read_text(encoding="utf-8") != text:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+def handler(args: argparse.Namespace) -> int:
+    golden = Path(args.dir) if args.dir else GOLDEN
+    if args.action == "update":
+        changed = update(golden, games=args.game)
+        print("\n".join(f"updated {p}" for p in changed) or "golden traces already up to date")
+        return 0
+    problems = check(golden, games=args.game)
+    if problems:
+        print("\n".join(problems))
+        print("\nbehaviour changed: if intended, run `pokerspec golden update` and commit the result",
+              file=sys.stderr)
+        return 1
+    print(f"golden traces match ({golden})")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
+    parser = subparsers.add_parser(name, help="check or update the generated golden traces",
+                                   description=__doc__,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("action", choices=("check", "update"))
+    parser.add_argument("--dir", help="golden directory (default conformance/golden)")
+    parser.add_argument("--game", action="append", default=[], choices=("core", *GAMES),
+                        help="only this game's files (repeatable; default all)")
+    parser.set_defaults(handler=handler)

@@ -1,0 +1,124 @@
+"""Traces: the rule-relevant observables of one case or corpus hand, as plain JSON.
+
+A trace keeps what the rules decide and nothing else: for every action the seats to act, the
+sorted legal actions, the action and whether it was accepted, the phase and the pot after it;
+then the outcome (who gets what). Two traces of the same hand are equal exactly when the rules
+behaved the same, which is what ``pokerspec diff`` and the golden traces compare.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
+
+from pokerspec.conformance.cases import Case
+from pokerspec.conformance.protocol import Engine, Message
+from pokerspec.core.game import Json
+from pokerspec.regress.corpus import MAX_STEPS, Chooser, CorpusError, HandSetup, legal_actions, random_chooser
+
+Trace = dict[str, Json]
+OBSERVED = ("phase", "pot")
+"""Observation keys recorded after each action (the pot is everything on the table)."""
+
+CORE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "pots"}
+
+
+def _observed(engine: Engine) -> dict[str, Json]:
+    observation = engine.handle({"op": "observe"}).get("observation")
+    if not isinstance(observation, dict):
+        return {}
+    return {k: observation[k] for k in OBSERVED if k in observation}
+
+
+def _error_code(reply: Message) -> Json:
+    error = reply.get("error")
+    return error.get("code") if isinstance(error, dict) else error
+
+
+def play(
+    engine: Engine, game: str, profile: str, setup: Mapping[str, Json],
+    next_action: Callable[[list[str]], tuple[str, str] | None],
+) -> tuple[list[Json], Json]:
+    """Start a hand and record its steps until ``next_action`` returns None or the hand ends.
+
+    ``next_action(actions)`` gets the sorted legal listing and returns ``("act", text)`` or
+    ``("reject", text)`` (an action the case expects to be refused). An action that is refused
+    when it should not be ends the recording: that is the first difference a diff shows.
+    """
+    reply = engine.handle({"op": "new_hand", "game": game, "profile": profile, "setup": dict(setup)})
+    if "error" in reply:
+        return [], {"error": _error_code(reply)}
+    steps: list[Json] = []
+    for _ in range(MAX_STEPS):
+        to_act, actions = legal_actions(engine.handle({"op": "legal"}))
+        if not actions:
+            break
+        chosen = next_action(actions)
+        if chosen is None:
+            break
+        kind, text = chosen
+        result = engine.handle({"op": "act", "action": text})
+        verdict = "ok" if result.get("ok") is True else str(result.get("rejected", result))
+        if kind == "reject":
+            steps.append({"reject": text, "result": verdict})
+            continue
+        step: dict[str, Json] = {"to_act": to_act, "legal": actions, "act": text, "result": verdict}
+        step.update(_observed(engine))
+        steps.append(step)
+        if verdict != "ok":
+            break
+    else:
+        raise CorpusError(f"hand did not end after {MAX_STEPS} actions")
+    return steps, engine.handle({"op": "outcome"}).get("outcome")
+
+
+def script(actions: Iterable[tuple[str, str]]) -> Callable[[list[str]], tuple[str, str] | None]:
+    """Follow a fixed list of ``(kind, action)`` pairs, whatever the legal listing says."""
+    pending = iter(actions)
+    return lambda legal: next(pending, None)
+
+
+def chosen(engine: Engine, chooser: Chooser) -> Callable[[list[str]], tuple[str, str] | None]:
+    """Let ``chooser`` pick every action from the legal listing."""
+    return lambda legal: ("act", chooser(engine, legal))
+
+
+def case_trace(case: Case, profile: str | None, engine: Engine) -> Trace:
+    """The trace of ``case`` under ``profile``: the reply of a core op, the outcome of a
+    showdown, or the steps and outcome of a hand (its ``act`` and ``reject`` steps replayed)."""
+    data = case.data
+    setup = cast(dict[str, Json], data.get("setup", {}))
+    trace: Trace = {"id": case.id, "kind": case.kind, "profile": profile, "rules": list(case.rules)}
+    if case.kind in CORE_OPS:
+        trace["reply"] = engine.handle({"op": CORE_OPS[case.kind], **setup})
+        return trace
+    assert profile is not None, "game cases run under a profile"
+    if case.kind == "showdown":
+        reply = engine.handle({"op": "showdown", "game": case.game, "profile": profile, "setup": setup})
+        trace["outcome"] = reply.get("outcome", {"error": _error_code(reply)})
+        return trace
+    acts: list[tuple[str, str]] = []
+    for step in cast(list[dict[str, Json]], data.get("steps", [])):
+        if "act" in step:
+            acts.append(("act", str(step["act"])))
+        elif "reject" in step:
+            acts.append(("reject", str(step["reject"])))
+    steps, outcome = play(engine, case.game, profile, setup, script(acts))
+    trace["steps"] = steps
+    trace["outcome"] = outcome
+    return trace
+
+
+def corpus_trace(hand: HandSetup, engine: Engine) -> Trace:
+    """The trace of a corpus hand played with its own seeded random choices."""
+    chooser = random_chooser(random.Random(f"{hand.seed}-choices"))
+    steps, outcome = play(engine, hand.game, hand.profile, hand.setup, chosen(engine, chooser))
+    return {"id": hand.label, "kind": "corpus", "profile": hand.profile, "setup": dict(hand.setup),
+            "steps": steps, "outcome": outcome}
+
+
+def applicable(cases: Sequence[Case], game: str, profiles: Iterable[str]) -> list[Case]:
+    """The cases of ``game`` that list any of ``profiles``."""
+    wanted = set(profiles)
+    return [c for c in cases if c.game == game and wanted & set(c.profiles)]

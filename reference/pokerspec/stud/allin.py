@@ -1,0 +1,28 @@
+"""All-in and side pots (spec/stud/05-allin.md, rules ``stud.allin.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerspec.core.chips import Pot, build_pots
+from pokerspec.core.types import Chips, Seat
+
+
+def is_full_bet(increment: int, bet: Chips) -> bool:
+    """An all-in bet or raise of at least half a bet counts as a full one: it reopens the betting
+    and counts toward the cap; a smaller one does neither (``stud.allin.reopen``)."""
+    return 2 * increment >= bet
+
+
+def betting_over(live: Sequence[Seat], stacks: Sequence[Chips]) -> bool:
+    """Nobody can bet any more when at most one player still in the hand has chips; the rest of
+    the cards are then dealt without betting and the hands exposed (``stud.allin.runout``)."""
+    return sum(1 for s in live if stacks[s] > 0) <= 1
+
+
+def pots_of(
+    contributed: Sequence[Chips], folded: frozenset[Seat]
+) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+    """Main and side pots from each seat's total for the hand: folded chips stay in as dead
+    money, and the excess nobody matched goes back (``stud.allin.pots``, ``core.chips.side-pots``)."""
+    return build_pots({Seat(i): c for i, c in enumerate(contributed)}, folded)

@@ -1,0 +1,81 @@
+"""Antes and the bring-in (spec/stud/02-bringin.md, rules ``stud.bringin.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.cards import Card
+from pokerspec.core.exposed import bring_in_card
+from pokerspec.core.types import Chips, Seat
+from pokerspec.stud.allin import is_full_bet
+from pokerspec.stud.state import StudState
+
+
+def post_antes(stacks: Sequence[Chips], ante: Chips) -> tuple[tuple[Chips, ...], tuple[Chips, ...]]:
+    """Every player antes before the deal; a stack smaller than the ante goes in whole and is
+    all-in (``stud.bringin.ante``). Returns the stacks left and the antes paid."""
+    paid = tuple(Chips(min(ante, s)) for s in stacks)
+    return tuple(Chips(s - p) for s, p in zip(stacks, paid, strict=True)), paid
+
+
+def bring_in_seat(up: Sequence[Sequence[Card]], candidates: Sequence[Seat]) -> Seat:
+    """The seat whose upcard is lowest, ace high, clubs then diamonds then hearts then spades
+    among equal ranks (``stud.bringin.lowest``, ``core.bringin.order``). Only seats that still
+    have chips after the ante are candidates."""
+    lowest = bring_in_card([up[s][0] for s in candidates])
+    return next(s for s in candidates if up[s][0] == lowest)
+
+
+def bring_in_options(state: StudState, seat: Seat) -> tuple[Action, ...]:
+    """The forced bring-in: the smaller amount (``pb``) or a full bet (``cbr``), nothing else
+    (``stud.bringin.forced``). A stack that cannot cover the smaller amount posts what it has
+    and is all-in; one between the two amounts may also put in everything (``stud.bringin.short``)."""
+    rules, stack = state.rules, state.stacks[seat]
+    actions = [Action(seat, Verb.BRING_IN, Chips(min(rules.bring_in, stack)))]
+    if stack > rules.bring_in:
+        actions.append(Action(seat, Verb.BET_RAISE, Chips(min(rules.small_bet, stack))))
+    return tuple(actions)
+
+
+def post_bring_in(state: StudState, action: Action) -> StudState:
+    """Check the bring-in against its options and post it. The smaller amount is not a bet:
+    the next player may still complete; a full bring-in is the round's bet (``stud.bringin.forced``).
+    Posting counts as acting, so if everyone just calls, the round ends without the bring-in
+    acting again (``stud.bringin.close``)."""
+    seat = action.seat
+    if action.verb in (Verb.FOLD, Verb.CHECK_CALL):
+        raise ActionError(Reason.MUST_BRING_IN, f"{action}: the bring-in is forced: post it or open for more")
+    options = {o.verb: o for o in bring_in_options(state, seat)}
+    chosen = options.get(action.verb)
+    if chosen is None:
+        if action.verb is Verb.BET_RAISE:
+            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: not enough chips to open for more")
+        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: the bring-in is posted with pb or cbr")
+    if action.amount is None or chosen.amount is None:
+        raise ActionError(Reason.MALFORMED, f"{action}: the bring-in needs an amount")
+    if action.amount != chosen.amount:
+        if action.amount > state.stacks[seat]:
+            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
+        raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the legal amount is {chosen.amount}")
+    put = chosen.amount
+    stacks = list(state.stacks)
+    stacks[seat] = Chips(stacks[seat] - put)
+    bets = list(state.bets)
+    bets[seat] = put
+    contributed = list(state.contributed)
+    contributed[seat] = Chips(contributed[seat] + put)
+    full = action.verb is Verb.BET_RAISE and is_full_bet(put, state.rules.small_bet)
+    return replace(
+        state,
+        stacks=tuple(stacks),
+        bets=tuple(bets),
+        contributed=tuple(contributed),
+        current=put,
+        level=put if full else Chips(0),
+        raises=1 if full else 0,
+        acted=frozenset({seat}),
+        bring_in_due=False,
+        aggressor=seat if action.verb is Verb.BET_RAISE else None,
+    )

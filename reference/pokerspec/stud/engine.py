@@ -1,0 +1,168 @@
+"""The stud engine: the ``Game`` protocol over ``StudState`` (spec/stud/index.md).
+
+``start`` deals third street and posts antes; ``apply`` checks an action against the options of
+the seat to act and returns a new state, or raises ``ActionError`` leaving the old one as it was.
+When a betting round closes the next street is dealt, the hand runs out without betting, or the
+showdown begins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.cards import format_card
+from pokerspec.core.exposed import exposed_rank
+from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.types import Chips, Seat, seat_name
+from pokerspec.stud import showdown as sd
+from pokerspec.stud.allin import betting_over, pots_of
+from pokerspec.stud.bringin import bring_in_options, bring_in_seat, post_antes, post_bring_in
+from pokerspec.stud.deal import check_table, deal_third_street
+from pokerspec.stud.profiles import StudRules
+from pokerspec.stud.state import OVER, SHOWDOWN, StudState, street_phase
+from pokerspec.stud.streets import bet, betting_options, deal_street, next_to_act, open_round
+
+
+class StudGame:
+    """Seven-card stud, fixed limit, 2 to 8 players."""
+
+    name = "stud"
+
+    def start(self, setup: Setup, rules: StudRules) -> StudState:
+        """Deal third street, post the antes, and call for the bring-in (``stud.deal.order``,
+        ``stud.bringin.ante``, ``stud.bringin.lowest``)."""
+        check_table(setup)
+        seats = len(setup.stacks)
+        hole, up, stub = deal_third_street(setup.deck, seats, setup.dealer)
+        stacks, antes = post_antes(setup.stacks, rules.ante)
+        zero = Chips(0)
+        state = StudState(
+            rules=rules, button=setup.dealer, hole=hole, up=up, stub=stub, burns=(), common=None,
+            stacks=stacks, contributed=antes, bets=(zero,) * seats, folded=frozenset(), street=3,
+            phase=street_phase(3), to_act=None, current=zero, level=zero, raises=0, acted=frozenset(),
+            bring_in_due=True, aggressor=None, boards=tuple(exposed_rank(u) for u in up),
+        )
+        if betting_over(state.live(), stacks):
+            return _run_out(replace(state, bring_in_due=False))
+        candidates = [Seat(s) for s in range(seats) if stacks[s] > 0]
+        return replace(state, to_act=bring_in_seat(up, candidates))
+
+    def legal(self, state: StudState) -> Legal:
+        seat = state.to_act
+        if seat is None:
+            return Legal((), ())
+        if state.phase == SHOWDOWN:
+            actions = [Action(seat, Verb.SHOW)]
+            if sd.may_muck(seat, state.shown, state.mucked, pots_of(state.contributed, state.folded)[0]):
+                actions.append(Action(seat, Verb.MUCK))
+            return Legal((seat,), tuple(actions))
+        if state.bring_in_due:
+            return Legal((seat,), bring_in_options(state, seat))
+        return Legal((seat,), betting_options(state, seat))
+
+    def apply(self, state: StudState, action: Action) -> StudState:
+        if state.phase == OVER:
+            raise ActionError(Reason.HAND_OVER, f"{action}: the hand is over")
+        if action.seat >= state.seats:
+            raise ActionError(Reason.MALFORMED, f"{action}: no such seat")
+        if action.seat != state.to_act:
+            if action.seat in state.folded:
+                raise ActionError(Reason.FOLDED, f"{action}: {seat_name(action.seat)} has folded")
+            raise ActionError(Reason.NOT_YOUR_TURN, f"{action}: it is not {seat_name(action.seat)}'s turn")
+        if state.phase == SHOWDOWN:
+            return _show(state, action)
+        if action.verb in (Verb.SHOW, Verb.MUCK):
+            raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: there is no showdown yet")
+        if state.bring_in_due:
+            return _after_action(post_bring_in(state, action), action.seat)
+        return _after_action(bet(state, action), action.seat)
+
+    def observe(self, state: StudState) -> dict[str, Json]:
+        def by_seat(values: tuple[Chips, ...]) -> dict[str, Json]:
+            return {seat_name(Seat(i)): v for i, v in enumerate(values)}
+
+        seats = [Seat(i) for i in range(state.seats)]
+        return {
+            "phase": state.phase,
+            "pot": sum(state.contributed),
+            "stacks": by_seat(state.stacks),
+            "round_bets": by_seat(state.bets),
+            "contributed": by_seat(state.contributed),
+            "hands": {
+                seat_name(s): [format_card(c) for c in (*state.hole[s][:2], *state.up[s], *state.hole[s][2:])]
+                for s in seats
+            },
+            "exposed": {seat_name(s): [format_card(c) for c in state.up[s]] for s in seats},
+            "common": [] if state.common is None else [format_card(state.common)],
+            "folded": [seat_name(s) for s in sorted(state.folded)],
+            "stub": len(state.stub),
+        }
+
+    def outcome(self, state: StudState) -> Outcome | None:
+        return state.result
+
+    def showdown(self, setup: ShowdownSetup, rules: StudRules) -> Outcome:
+        return sd.showdown(setup, rules)
+
+
+def _after_action(state: StudState, seat: Seat) -> StudState:
+    """Pass the turn, or close the round: one player left takes the pot
+    (``stud.showdown.uncontested``); otherwise the next street, a run-out or the showdown."""
+    live = state.live()
+    if len(live) == 1:
+        result = sd.uncontested(state.seats, state.contributed, state.folded, state.common)
+        return replace(state, phase=OVER, to_act=None, result=result)
+    nxt = next_to_act(state, seat)
+    if nxt is not None:
+        return replace(state, to_act=nxt)
+    if betting_over(live, state.stacks):
+        return _run_out(state)
+    if state.street == 7:
+        order = _order(state, state.aggressor)
+        return replace(state, phase=SHOWDOWN, order=order, to_act=order[0])
+    return open_round(deal_street(state))
+
+
+def _order(state: StudState, aggressor: Seat | None) -> tuple[Seat, ...]:
+    """The show order; ``aggressor`` is the last bettor or raiser on seventh street, if any."""
+    live = state.live()
+    boards = {s: state.boards[s] for s in live}
+    return sd.show_order(live, boards, state.seats, state.button, state.rules, aggressor)
+
+
+def _run_out(state: StudState) -> StudState:
+    """Nobody can bet: deal every remaining street and expose all hands at once, in show order
+    (``stud.allin.runout``). A bet made before seventh street does not make its maker the last
+    aggressor of the final round (``stud.profile.last-aggressor``)."""
+    aggressor = state.aggressor if state.street == 7 else None
+    while state.street < 7:
+        state = deal_street(state)
+    order = _order(state, aggressor)
+    return _finish(replace(state, order=order, shown=order))
+
+
+def _show(state: StudState, action: Action) -> StudState:
+    """``sm`` or ``mu`` in show order (``stud.showdown.order``, ``stud.showdown.muck``)."""
+    seat = action.seat
+    if action.verb is Verb.SHOW:
+        state = replace(state, shown=(*state.shown, seat))
+    elif action.verb is Verb.MUCK:
+        if not sd.may_muck(seat, state.shown, state.mucked, pots_of(state.contributed, state.folded)[0]):
+            raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: this hand must be shown")
+        state = replace(state, mucked=(*state.mucked, seat))
+    else:
+        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: at the showdown, show (sm) or muck (mu)")
+    done = len(state.shown) + len(state.mucked)
+    if done < len(state.order):
+        return replace(state, to_act=state.order[done])
+    return _finish(state)
+
+
+def _finish(state: StudState) -> StudState:
+    own = {s: (*state.hole[s], *state.up[s]) for s in state.order}
+    result = sd.award(
+        state.seats, state.contributed, state.folded, state.order, state.mucked, own, state.common,
+        state.rules,
+    )
+    return replace(state, phase=OVER, to_act=None, result=result)

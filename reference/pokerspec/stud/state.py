@@ -1,0 +1,79 @@
+"""The state of one stud hand: an immutable snapshot that every rule module reads and the
+engine replaces, never mutates (spec/stud/index.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerspec.core.cards import Card
+from pokerspec.core.game import Outcome
+from pokerspec.core.high import HighRank
+from pokerspec.core.types import Chips, Seat
+from pokerspec.stud.profiles import StudRules
+
+SHOWDOWN = "showdown"
+OVER = "over"
+
+
+def street_phase(street: int) -> str:
+    """``street-3`` .. ``street-7``."""
+    return f"street-{street}"
+
+
+@dataclass(frozen=True, slots=True)
+class StudState:
+    """Everything about a hand in progress. Chips are in the pot as soon as they are bet, so
+    ``contributed`` already holds this round's ``bets``."""
+
+    rules: StudRules
+    button: Seat
+    hole: tuple[tuple[Card, ...], ...]
+    """Face-down cards by seat, in the order dealt (two, then the seventh)."""
+    up: tuple[tuple[Card, ...], ...]
+    """Face-up cards by seat, in the order dealt."""
+    stub: tuple[Card, ...]
+    burns: tuple[Card, ...]
+    common: Card | None
+    stacks: tuple[Chips, ...]
+    contributed: tuple[Chips, ...]
+    bets: tuple[Chips, ...]
+    """Chips put in during the current betting round."""
+    folded: frozenset[Seat]
+    street: int
+    phase: str
+    to_act: Seat | None
+    current: Chips
+    """The highest round total so far: what a call matches."""
+    level: Chips
+    """The last full bet level: a raise goes to ``level`` plus one bet (``stud.allin.reopen``)."""
+    raises: int
+    """Full bets and raises this round, the completion counting as the bet (``stud.streets.cap``)."""
+    acted: frozenset[Seat]
+    """Seats that have acted since the last full bet or raise."""
+    bring_in_due: bool
+    aggressor: Seat | None
+    """The last seat to bet or raise in the current (or last) betting round."""
+    boards: tuple[HighRank, ...]
+    """The exposed rank of each seat's face-up cards, cached per street."""
+    order: tuple[Seat, ...] = ()
+    """The show order, once the showdown starts."""
+    shown: tuple[Seat, ...] = ()
+    mucked: tuple[Seat, ...] = ()
+    result: Outcome | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.stacks)
+
+    def live(self) -> list[Seat]:
+        """Seats still in the hand, in seat order."""
+        return [Seat(i) for i in range(self.seats) if i not in self.folded]
+
+    def can_bet(self, seat: Seat) -> bool:
+        """Still in the hand and not all-in."""
+        return seat not in self.folded and self.stacks[seat] > 0
+
+
+def from_left(seats: int, button: Seat) -> tuple[Seat, ...]:
+    """Every seat clockwise, starting at the button's left and ending with the button."""
+    return tuple(Seat((button + 1 + i) % seats) for i in range(seats))
