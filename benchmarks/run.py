@@ -81,12 +81,29 @@ def show(console: Console, results: list[Measurement]) -> None:
     console.print(table)
 
 
+def markdown(results: list[Measurement]) -> str:
+    """The same table in Markdown, for docs/performance.md."""
+    ours = {m.task: m.rate for m in results if m.engine == "pokerspec"}
+    peers = {(m.task, m.engine): m.rate for m in results}
+    lines = ["| task | engine | work | rate | pokerspec ÷ engine | goal | note |",
+             "|---|---|---:|---:|---:|---|---|"]
+    for m in results:
+        if m.unit == "MB":
+            goal = verdict(m, ours, peers)
+            lines.append(f"| {m.task} | {m.engine} | | {m.count:,} MB peak | | {goal} | {m.note} |")
+        else:
+            lines.append(f"| {m.task} | {m.engine} | {m.count:,} {m.unit} | {m.rate:,.0f} {m.unit}/s | "
+                         f"{ratio(m, ours)} | {verdict(m, ours, peers)} | {m.note} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a tenth of the work (a smoke run)")
     parser.add_argument("--json", type=Path, metavar="OUT.json", help="write the measurements as JSON")
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS), help="run only this section")
+    parser.add_argument("--markdown", type=Path, metavar="OUT.md", help="write the table as Markdown")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     console = Console(width=max(120, Console().width))
@@ -105,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
                         for m in results],
         }, indent=2) + "\n", encoding="utf-8")
         console.print(f"wrote {args.json}")
+    if args.markdown:
+        args.markdown.write_text(markdown(results), encoding="utf-8")
+        console.print(f"wrote {args.markdown}")
     return 0
 
 

@@ -6,7 +6,7 @@ What PokerKit offers that the suite can grade:
   with ``RegularLowHand`` (ace-to-five, straights and flushes ignored) and ``ranking:low-8``
   with ``EightOrBetterLowHand`` (a hand qualifies when PokerKit can form one);
 * ``hand:stud`` under the default profile ``stud-fl-training`` with
-  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4), observing ``stacks``; at the
+  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4), with every observable; at the
   showdown PokerKit's ``showdown_index`` is the seat to act, with ``sm`` and ``mu`` as PokerKit
   allows them.
 
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from pokerkit import CombinationHand, Hand
 
 PROFILE = "stud-fl-training"
+OBSERVABLES = ("phase", "pot", "stacks", "round_bets", "contributed", "hands", "exposed", "common", "folded",
+               "stub")
 HIGH_LABELS = {
     "High card": "high-card", "One pair": "one-pair", "Two pair": "two-pair",
     "Three of a kind": "three-of-a-kind", "Straight": "straight", "Flush": "flush",
@@ -68,6 +70,10 @@ class PokerKit:
         self._put_in: list[int] = []
         self._pots: list[tuple[int, tuple[int, ...]]] = []
         self._pushed: list[tuple[int, ...]] = []
+        self._folded: dict[int, tuple[list[str], list[str]]] = {}
+        """The cards each folded player held (all, face up) when he folded: PokerKit forgets them."""
+        self._shown: list[str] = []
+        self._mucked: list[str] = []
 
     def close(self) -> None:
         self._state = None
@@ -94,7 +100,7 @@ class PokerKit:
                     if op == "act":
                         return self._act(str(message.get("action", "")))
                     if op == "observe":
-                        return {"observation": {"stacks": self._by_seat(self._behind())}}
+                        return {"observation": self._observe()}
                     return {"outcome": self._outcome()}
         except (ValueError, KeyError, TypeError) as exc:
             return _error("bad_request", str(exc))
@@ -105,7 +111,7 @@ class PokerKit:
                 "engine": {"name": "pokerkit", "version": version("pokerkit")},
                 "games": ["stud"], "profiles": [PROFILE],
                 "capabilities": ["ranking:high", "ranking:low-a5", "ranking:low-8", "hand:stud",
-                                 "observe:stacks"]}
+                                 *(f"observe:{key}" for key in OBSERVABLES)]}
 
     # rankings
 
@@ -180,7 +186,7 @@ class PokerKit:
         state.deck_cards.clear()
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))
         self._state = state
-        self._pots, self._pushed = [], []
+        self._pots, self._pushed, self._folded, self._shown, self._mucked = [], [], {}, [], []
         self._put_in = [self._start[i] - state.stacks[i] for i in range(self._seats)]
         self._advance()
         return {"ok": True}
@@ -248,22 +254,23 @@ class PokerKit:
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         legal = self._legal_actions()
-        words = text.split()
+        wanted = " ".join([seat_name(action.seat), *text.split()[1:]])
         if action.verb is Verb.CHECK_CALL and action.amount is None:
-            words = [w for w in legal if w.split()[1] == "cc"][:1] or words
-        wanted = " ".join([seat_name(action.seat), *words[1:]])
+            wanted = next((a for a in legal if a.startswith(f"{wanted} ")), wanted)
         if wanted not in legal:
-            reason = self._reason(action.seat, action.verb, legal)
+            reason = self._reason(action.seat, action.verb, action.amount, legal)
             return {"rejected": reason, "message": f"{text!r} is not legal"}
         i = self._index(action.seat)
         before = state.stacks[i]
         if action.verb is Verb.FOLD:
+            self._folded[i] = self._held(i)
             state.fold()
         elif action.verb is Verb.CHECK_CALL:
             state.check_or_call()
         elif action.verb is Verb.BRING_IN:
             state.post_bring_in()
         elif action.verb in (Verb.SHOW, Verb.MUCK):
+            (self._shown if action.verb is Verb.SHOW else self._mucked).append(seat_name(action.seat))
             state.show_or_muck_hole_cards(action.verb is Verb.SHOW)
         else:
             state.complete_bet_or_raise_to(action.amount)
@@ -271,23 +278,62 @@ class PokerKit:
         self._advance()
         return {"ok": True}
 
-    def _reason(self, seat: Seat, verb: Verb, legal: list[str]) -> str:
+    def _reason(self, seat: Seat, verb: Verb, amount: int | None, legal: list[str]) -> str:
+        """Why PokerKit's state refuses an action that is not in its legal listing."""
         state = self._state
         assert state is not None
+        i = self._index(seat)
         if not state.status:
             return "hand_over"
-        if not state.statuses[self._index(seat)]:
+        if not state.statuses[i]:
             return "folded"
         actor = self._to_act()
         if actor is None or self._seat(actor) != seat:
             return "not_your_turn"
         if any(a.split()[1] == verb.value for a in legal):
+            if verb is Verb.BET_RAISE and amount is not None and amount > state.bets[i] + state.stacks[i]:
+                return "insufficient_chips"
             return "wrong_amount"
         if state.can_post_bring_in():
             return "must_bring_in"
         if verb is Verb.BET_RAISE and state.completion_betting_or_raising_count >= 4:
             return "over_cap"
         return "illegal_action"
+
+    def _observe(self) -> dict[str, Json]:
+        """The protocol's observables, read from PokerKit's state: the street (``street-3`` is
+        PokerKit's first), chips behind, this round's bets, chips put in (and their sum, the pot),
+        every card held in dealing order and the face-up ones, who folded, cards left in the
+        stub. PokerKit never turns a common card."""
+        state = self._state
+        assert state is not None
+        if not state.status:
+            phase = "over"
+        elif state.actor_index is None and state.can_show_or_muck_hole_cards():
+            phase = "showdown"
+        else:
+            phase = f"street-{3 + (state.street_index or 0)}"
+        seats = range(self._seats)
+        return {
+            "phase": phase,
+            "pot": sum(self._put_in),
+            "stacks": self._by_seat(self._behind()),
+            "round_bets": self._by_seat(list(state.bets) if state.status else [0] * self._seats),
+            "contributed": self._by_seat(self._put_in),
+            "hands": {seat_name(self._seat(i)): self._held(i)[0] for i in seats},
+            "exposed": {seat_name(self._seat(i)): self._held(i)[1] for i in seats},
+            "common": [],
+            "folded": [seat_name(s) for s in sorted(self._seat(i) for i in self._folded)],
+            "stub": len(state.deck_cards),
+        }
+
+    def _held(self, i: int) -> tuple[list[str], list[str]]:
+        """All cards and the face-up cards of PokerKit's player ``i`` (as they were at a fold)."""
+        state = self._state
+        assert state is not None
+        if i in self._folded:
+            return self._folded[i]
+        return [repr(c) for c in state.hole_cards[i]], [repr(c) for c in state.get_up_cards(i)]
 
     def _behind(self) -> list[int]:
         """Chips behind each seat; once the hand is over, before PokerKit paid the pots into the
@@ -315,4 +361,9 @@ class PokerKit:
                 "winners": {"all": [seat_name(self._seat(i)) for i in winners]},
                 "shares": {seat_name(self._seat(i)): shares[i] for i in winners},
             })
-        return {"received": self._by_seat(received), "net": self._by_seat(net), "pots": pots, "carry": 0}
+        won = [sum(shares[i] for shares in self._pushed) for i in range(self._seats)]
+        returned = {seat_name(self._seat(i)): received[i] - won[i] for i in range(self._seats)
+                    if received[i] > won[i]}
+        return {"received": self._by_seat(received), "net": self._by_seat(net), "pots": pots, "carry": 0,
+                "returned": dict(sorted(returned.items(), key=lambda kv: int(kv[0][1:]))),
+                "shown": list(self._shown), "mucked": list(self._mucked)}

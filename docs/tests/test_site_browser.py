@@ -29,7 +29,7 @@ TIMEOUT_MS = 15_000
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args: Any) -> None:
         """Keep the test output clean."""
 
 

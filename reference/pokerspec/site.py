@@ -46,7 +46,9 @@ from pokerspec.traceability import (
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_CLASSES = ("c", "d", "h", "s")
-SNIPPET_LINES = 40
+SNIPPET_LINES = 30
+INLINE_CASES = 3
+"""Cases shown in full beside a rule; the others are listed with a link to their page."""
 GENERATED = "reference"
 """The docs folder the build writes its generated pages into (git-ignored, rewritten each build)."""
 TRACE_PAGE = f"{GENERATED}/traceability.md"
@@ -71,7 +73,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     },
     "pt": {
         "block": "Código e casos", "anchor": "Âncora", "code": "Código de referência",
-        "cases": "Casos que fixam esta regra", "no_code": "Nenhum código de referência cita esta regra ainda.",
+        "cases": "Casos que fixam esta regra",
+        "no_code": "Nenhum código de referência cita esta regra ainda.",
         "no_cases": "Nenhum caso fixa esta regra ainda.", "trace": "rastreabilidade",
         "case_page": "página do caso", "code_page": "página do código", "setup": "Preparação",
         "steps": "Passos", "expect": "Resultado esperado", "seat": "Lugar", "kind": "tipo",
@@ -79,7 +82,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     },
     "fr": {
         "block": "Code et cas", "anchor": "Ancre", "code": "Code de référence",
-        "cases": "Cas qui fixent cette règle", "no_code": "Aucun code de référence ne cite encore cette règle.",
+        "cases": "Cas qui fixent cette règle",
+        "no_code": "Aucun code de référence ne cite encore cette règle.",
         "no_cases": "Aucun cas ne fixe encore cette règle.", "trace": "traçabilité",
         "case_page": "page du cas", "code_page": "page du code", "setup": "Mise en place",
         "steps": "Étapes", "expect": "Résultat attendu", "seat": "Siège", "kind": "type",
@@ -151,7 +155,8 @@ def _observation(obs: Mapping[str, Json]) -> str:
         if key in ("row", "common"):
             parts.append(f"{key} {cards_html(_items(value))}")
         elif key in ("exposed", "hands"):
-            parts.append(f"{key} " + "; ".join(f"`{s}` {cards_html(_items(c))}" for s, c in _map(value).items()))
+            hands = [f"`{s}` {cards_html(_items(c))}" for s, c in _map(value).items()]
+            parts.append(f"{key} " + "; ".join(hands))
         elif isinstance(value, dict):
             parts.append(f"{key} " + ", ".join(f"`{s}` {escape(str(v))}" for s, v in value.items()))
         elif isinstance(value, list):
@@ -236,9 +241,11 @@ def render_case(case: Case, labels: Mapping[str, str]) -> list[str]:
     meta = [f"{labels['kind']} `{case.kind}`", f"{labels['level']} `{data['level']}`"]
     if case.profiles:
         meta.append(f"{labels['profiles']} " + ", ".join(f"`{p}`" for p in case.profiles))
-    lines = [" · ".join(meta), "", escape(str(data["explanation"]), quote=False), "", f"**{labels['setup']}**", ""]
+    explanation = escape(str(data["explanation"]), quote=False)
+    lines = [" · ".join(meta), "", explanation, "", f"**{labels['setup']}**", ""]
     if case.kind == "notation":
-        lines.append("input " + " ".join(f"<code>{escape(str(t))}</code>" for t in _items(setup.get("input"))))
+        tokens = [f"<code>{escape(str(t))}</code>" for t in _items(setup.get("input"))]
+        lines.append("input " + " ".join(tokens))
     elif case.kind == "ranking":
         lines += _ranking(setup, expect)
         expect = {k: v for k, v in expect.items() if k not in ("categories", "qualifies")}
@@ -375,8 +382,8 @@ def code_items(root: Path, trace: Traceability) -> list[CodeItem]:
             if rule not in grouped.setdefault(span, []):
                 grouped[span].append(rule)
         module = module_name(path)
-        items += [CodeItem(path, module, q, a, b, tuple(r)) for (q, a, b), r in sorted(grouped.items(),
-                                                                                      key=lambda kv: kv[0][1])]
+        for (qualname, start, end), rules in sorted(grouped.items(), key=lambda kv: kv[0][1]):
+            items.append(CodeItem(path, module, qualname, start, end, tuple(rules)))
     return items
 
 
@@ -392,6 +399,8 @@ class Site:
     trace: Traceability
     code: tuple[CodeItem, ...]
     cases: tuple[Case, ...]
+    case_at: Mapping[str, Case]
+    """Each case by its path relative to the root."""
 
     @property
     def vectors(self) -> Path:
@@ -425,7 +434,8 @@ class Site:
                  "Every case links back to the rules it pins.", ""]
         for case in sorted(cases, key=lambda c: c.id):
             rel = case.path.relative_to(self.root).as_posix()
-            lines += [f"## {case.id} {{#{case.id}}}", "", f"**{escape(str(case.data['title']), quote=False)}**", "",
+            title = escape(str(case.data["title"]), quote=False)
+            lines += [f"## {case.id} {{#{case.id}}}", "", f"**{title}**", "",
                       "Pins " + ", ".join(self.rule_link(page, r) for r in case.rules) + f" · `{rel}`", ""]
             lines += render_case(case, labels)
         return "\n".join(lines)
@@ -444,7 +454,8 @@ class Site:
         source = (self.root / item.path).read_text(encoding="utf-8").splitlines()
         stop = min(item.end_line, item.line + SNIPPET_LINES - 1)
         body = source[item.line - 1 : stop]
-        more = [f"*… {item.end_line - stop} more lines in `{item.path}`.*", ""] if item.end_line > stop else []
+        rest = item.end_line - stop
+        more = [f"*… {rest} more lines in `{item.path}`.*", ""] if rest > 0 else []
         return [f'```python linenums="{item.line}"', *body, "```", "", *more]
 
     def code_index(self) -> str:
@@ -473,8 +484,8 @@ class Site:
         pinned = sum(1 for r in rules if r.cases)
         translated = {lang: sum(1 for r in rules if lang in r.languages) for lang in TRANSLATIONS}
         lines = ["# Traceability", "",
-                 "Every rule ID of the English spec with the reference code that cites it, the cases that pin "
-                 "it and whether each translation carries it. This page is generated at build time from "
+                 "Every rule ID of the English spec with the reference code that cites it, the cases that "
+                 "pin it and whether each translation carries it. This page is generated at build time from "
                  "`spec/`, `reference/` and `conformance/`; nothing here is kept by hand.", "",
                  f"**{len(rules)}** rules · **{cited}** cited by code · **{pinned}** pinned by cases · "
                  + " · ".join(f"**{n}** in {lang}" for lang, n in translated.items()), "",
@@ -489,7 +500,8 @@ class Site:
                 cases = f"waived: {escape(rule.waiver, quote=False)}" if rule.waiver else "—"
             marks = ["✓" if lang in rule.languages else "✗ missing" for lang in TRANSLATIONS]
             anchor = f'<a id="{rule.id}"></a>'
-            lines.append(f"| {anchor}{self.rule_link(page, rule.id)} | {code} | {cases} | " + " | ".join(marks) + " |")
+            row = [anchor + self.rule_link(page, rule.id), code, cases, *marks]
+            lines.append("| " + " | ".join(row) + " |")
         problems = [*self.trace.translation_problems(), *self.trace.dangling_problems()]
         if problems:
             lines += ["", "## Open problems", "", "Missing or stale translations and IDs the spec does not "
@@ -498,13 +510,14 @@ class Site:
         return "\n".join(lines) + "\n"
 
     def pin_page(self, path: str) -> str:
-        case = next(c for c in self.cases if c.path.resolve() == (self.root / path).resolve())
-        return case_page(case, self.vectors)
+        """The case page of a traceability pin (its path is relative to the root, like ours)."""
+        return case_page(self.case_at[path], self.vectors)
 
     def rule_block(self, page: str, rule: RuleId, lang: str) -> list[str]:
         """The collapsible block inserted after a rule's text: anchor, code and cases."""
         labels = LABELS.get(lang, LABELS["en"])
-        lines = [f"??? abstract \"{labels['block']} · {rule}\"",
+        lines = ["<div class=\"ps-rule\" data-search-exclude=\"\" markdown>", "",
+                 f"??? abstract \"{labels['block']} · {rule}\"",
                  f"    {labels['anchor']} [`#{rule}`](#{rule}) · "
                  f"[{labels['trace']}]({link(page, TRACE_PAGE, rule)})", ""]
         items = [item for item in self.code if rule in item.rules]
@@ -513,18 +526,23 @@ class Site:
             lines += [f"    {labels['no_code']}", ""]
         for item in items:
             lines.append(f"    ??? quote \"{item.name} — {item.path}:{item.line}\"")
-            lines += [f"        [{labels['code_page']}]({link(page, code_page(item.module), item.anchor)})", ""]
+            target = link(page, code_page(item.module), item.anchor)
+            lines += [f"        [{labels['code_page']}]({target})", ""]
             lines += indent(self.snippet(item), 8)
         cases = [c for c in self.cases if rule in c.rules]
         lines += [f"    **{labels['cases']} ({len(cases)})**", ""]
         if not cases:
             lines += [f"    {labels['no_cases']}", ""]
-        for case in cases:
+        for case in cases[:INLINE_CASES]:
             title = str(case.data["title"]).replace('"', "'")
-            lines.append(f"    ??? example \"{case.id} — {title}\"")
-            lines += [f"        [{labels['case_page']}]({link(page, case_page(case, self.vectors), case.id)})", ""]
+            target = link(page, case_page(case, self.vectors), case.id)
+            lines += [f"    ??? example \"{case.id} — {title}\"", f"        [{labels['case_page']}]({target})",
+                      ""]
             lines += indent(render_case(case, labels), 8)
-        return ["", *lines, ""]
+        for case in cases[INLINE_CASES:]:
+            title = escape(str(case.data["title"]), quote=False)
+            lines.append(f"    - [{case.id}]({link(page, case_page(case, self.vectors), case.id)}) — {title}")
+        return ["", *lines, "", "</div>", ""]
 
     def annotate(self, page: str, markdown: str, lang: str) -> str:
         """Insert the rule block at the end of every rule's section (before the next heading)."""
@@ -544,7 +562,8 @@ class Site:
 def build_site(root: Path) -> Site:
     good, _ = load_cases([root / "conformance" / "vectors"])
     trace = collect(root)
-    return Site(root, trace, tuple(code_items(root, trace)), tuple(good))
+    at = {case.path.relative_to(root).as_posix(): case for case in good}
+    return Site(root, trace, tuple(code_items(root, trace)), tuple(good), at)
 
 
 def write_generated(folder: Path, pages: Mapping[str, str]) -> None:
@@ -565,6 +584,11 @@ def write_generated(folder: Path, pages: Mapping[str, str]) -> None:
 # Navigation
 
 
+def _chapter_key(chapter: str) -> tuple[int, str]:
+    """Chapters in reading order (core, archie, auction, stud), any other after them."""
+    return (CHAPTERS.index(chapter) if chapter in CHAPTERS else len(CHAPTERS), chapter)
+
+
 def build_nav(files: Files) -> list[object]:
     """The site navigation from the pages present: fixed pages first, then the spec chapters in
     reading order, then the guides others write, then the generated reference pages."""
@@ -581,15 +605,16 @@ def build_nav(files: Files) -> list[object]:
     def chapters(top: str, index: str | None = None) -> list[object]:
         """``top/index.md`` (or ``index``), then one section per chapter folder under ``top``."""
         out = have(index or f"{top}/index.md")
-        found = {u.split("/")[-2] for u in present if u.startswith(f"{top}/") and u.count("/") > top.count("/") + 1}
-        for chapter in sorted(found, key=lambda c: (CHAPTERS.index(c) if c in CHAPTERS else len(CHAPTERS), c)):
+        depth = top.count("/") + 1
+        found = {u.split("/")[-2] for u in present if u.startswith(f"{top}/") and u.count("/") > depth}
+        for chapter in sorted(found, key=_chapter_key):
             out.append({chapter: folder(f"{top}/{chapter}/")})
         return out
 
     spec = chapters("spec")
-    code = have(CODE_INDEX) + [{name: folder(f"{GENERATED}/code/pokerspec/{name}/")} for name in sorted(
-        {u.split("/")[3] for u in present if u.startswith(f"{GENERATED}/code/pokerspec/") and u.count("/") == 4}
-    )] + folder(f"{GENERATED}/code/pokerspec/")
+    top = f"{GENERATED}/code/pokerspec/"
+    packages = sorted({u.split("/")[3] for u in present if u.startswith(top) and u.count("/") == 4})
+    code = have(CODE_INDEX) + [{name: folder(f"{top}{name}/")} for name in packages] + folder(top)
     cases = chapters(f"{GENERATED}/cases", CASES_INDEX)
     nav: list[object] = [{"Home": "index.md"}, *[{"Getting started": u} for u in have("getting-started.md")]]
     sections: list[tuple[str, list[object]]] = [
@@ -636,7 +661,8 @@ def split_search_index(site_dir: Path) -> None:
         if lang == "en":
             mine = [d for d in docs if not any(d["location"].startswith(f"{t}/") for t in TRANSLATIONS)]
         else:
-            mine = [d | {"location": d["location"][len(prefix):]} for d in docs if d["location"].startswith(prefix)]
+            mine = [d | {"location": d["location"][len(prefix) :]} for d in docs
+                    if d["location"].startswith(prefix)]
         out = site_dir / prefix / "search" / "search_index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         config = dict(index["config"]) | {"lang": [lang]}
@@ -753,7 +779,8 @@ def read_page(path: Path) -> HtmlPage:
 
 
 def built_page(site: Path, page: str, lang: str = "en") -> Path:
-    """Where a docs page is built: ``spec/core/03-high.md`` in ``ru`` -> ``ru/spec/core/03-high/index.html``."""
+    """Where a docs page is built: ``spec/core/03-high.md`` in ``ru`` is at
+    ``ru/spec/core/03-high/index.html``."""
     stem = page.removesuffix(".md")
     stem = "" if stem == "index" else stem.removesuffix("/index")
     prefix = "" if lang == "en" else f"{lang}/"
@@ -792,6 +819,8 @@ def broken_links(site: Path) -> list[str]:
                 target = target / "index.html"
             if not target.exists():
                 problems.append(f"{html.relative_to(site)}: {href} (no such file)")
-            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in page_at(target).ids:
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in page_at(
+                target
+            ).ids:
                 problems.append(f"{html.relative_to(site)}: {href} (no such anchor)")
     return problems

@@ -34,7 +34,7 @@ TRANSLATIONS = LANGUAGES[1:]
 CHAPTERS = ("core", *GAMES)
 """The first word of every rule ID (``core.high.wheel``, ``stud.bringin.forced``)."""
 
-_RULE = re.compile("(?:" + "|".join(CHAPTERS) + r")(?:\.[a-z0-9-]+)+")
+_RULE = re.compile("(?:" + "|".join(CHAPTERS) + r")(?:\.[a-z0-9-]+){2,}")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([^}\s]+)\})?\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CITATION = re.compile(r"``([a-z0-9][a-z0-9.-]*)``")
@@ -227,7 +227,8 @@ def _of_rule(rule: str, message: str) -> Problem:
 
 
 def is_rule_id(text: str) -> bool:
-    """A rule ID: a chapter name, then dot-separated lower-case words (``core.high.wheel``)."""
+    """A rule ID: a chapter name, a topic and a name, dot-separated (``core.high.wheel``); a shorter
+    prefix such as ``core.high`` names a group of rules, not a rule."""
     return _RULE.fullmatch(text) is not None
 
 

@@ -22,7 +22,6 @@ import time
 
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.conformance.serve import WARM_UP
 
 
 def before(mode: str, message: Message) -> bytes | None:
@@ -58,7 +57,6 @@ def after(mode: str, message: Message, reply: Message) -> None:
 
 def main(mode: str) -> None:
     engine = ReferenceEngine()
-    engine.handle(WARM_UP)
     for line in sys.stdin.buffer:
         message = json.loads(line)
         out = before(mode, message)

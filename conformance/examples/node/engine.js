@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // An example engine in JavaScript (Node.js >= 18) speaking the pokerspec engine protocol,
 // version 1 (docs/engine-authors/protocol.md): one JSON object per line on stdin, one reply
-// per line on stdout. It supports card notation and three rankings -- high, ace-to-five low
-// and eight-or-better low -- and nothing else, so the runner skips every other case.
+// per line on stdout. It supports the core chapter -- card notation, the five rankings (high,
+// ace-to-five low, eight-or-better low, exposed cards, bring-in), splitting a pot and building
+// side pots -- and no game, so the runner skips every game case.
 //
 //   pokerspec conformance run --impl exec:'node conformance/examples/node/engine.js'
 'use strict';
@@ -94,6 +95,17 @@ function low5(cards) {
 
 const low = (cards) => bestOf(cards, low5);
 
+// One to five face-up cards: with fewer than five only pairs, trips and quads count.
+function exposed(cards) {
+  if (cards.length === 5) return high5(cards);
+  const { order, shape } = groups(cards.map((c) => c.rank));
+  const category = { 4: 7, 3: 3, 31: 3, 22: 2, 2: 1, 21: 1, 211: 1 }[shape] || 0;
+  return pack(category, order);
+}
+
+// The card that brings in ranks first: the lowest rank, clubs < diamonds < hearts < spades.
+const bringIn = (cards) => -(cards[0].rank * 4 + cards[0].suit);
+
 function qualifiesEight(cards) {
   const values = new Set(cards.map((c) => (c.rank === 14 ? 1 : c.rank)));
   return cards.length === 5 && values.size === 5 && Math.max(...values) <= 8;
@@ -124,6 +136,14 @@ function rank(message) {
     case 'low-a5':
       sizes(5, 7);
       return { order: order(hands.map(low), all) };
+    case 'exposed': {
+      sizes(1, 5);
+      const keys = hands.map(exposed);
+      return { order: order(keys, all), categories: keys.map((k) => CATEGORIES[Math.floor(k / 16 ** 5)]) };
+    }
+    case 'bring-in':
+      sizes(1, 1);
+      return { order: order(hands.map(bringIn), all) };
     case 'low-8': {
       sizes(5, 5);
       const qualifies = hands.map(qualifiesEight);
@@ -134,6 +154,61 @@ function rank(message) {
   }
 }
 
+const isAmount = (v) => Number.isInteger(v) && v >= 0;
+
+// Share `total` among `winners` in priority order; the remainder goes to the first winner, or
+// one chip each to the first winners with odd_chip "one-each".
+function share(total, winners, oneEach, shares) {
+  if (winners.length === 0) throw new Error('a split needs at least one winner');
+  const base = Math.floor(total / winners.length);
+  const rest = total % winners.length;
+  winners.forEach((seat, i) => {
+    const extra = oneEach ? (i < rest ? 1 : 0) : (i === 0 ? rest : 0);
+    shares[seat] = (shares[seat] || 0) + base + extra;
+  });
+}
+
+function split(message) {
+  if (!isAmount(message.amount)) return { error: { code: 'bad_amount', message: `bad amount ${message.amount}` } };
+  const oneEach = message.odd_chip === 'one-each';
+  const shares = {};
+  if (message.winners) {
+    share(message.amount, message.winners, oneEach, shares);
+  } else {
+    const lowHalf = Math.floor(message.amount / 2); // the odd chip of the whole pot goes high
+    share(message.amount - lowHalf, message.high, oneEach, shares);
+    share(lowHalf, message.low, oneEach, shares);
+  }
+  return { shares };
+}
+
+// Side pots: return the uncalled excess, then close a pot at each level a live seat stops at.
+function pots(message) {
+  const paid = { ...message.contributed };
+  if (!Object.values(paid).every(isAmount)) return { error: { code: 'bad_amount', message: 'bad contribution' } };
+  const folded = new Set(message.folded || []);
+  const returned = {};
+  const bySize = Object.keys(paid).sort((a, b) => paid[b] - paid[a]);
+  const second = bySize.length > 1 ? paid[bySize[1]] : 0;
+  if (bySize.length > 0 && paid[bySize[0]] > second) {
+    returned[bySize[0]] = paid[bySize[0]] - second;
+    paid[bySize[0]] = second;
+  }
+  const seatOrder = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
+  const live = Object.keys(paid).filter((s) => !folded.has(s)).sort(seatOrder);
+  const levels = [...new Set(live.map((s) => paid[s]).filter((c) => c > 0))].sort((a, b) => a - b);
+  const out = [];
+  let previous = 0;
+  levels.forEach((level, i) => {
+    const last = i === levels.length - 1;
+    const amount = Object.values(paid).filter((c) => c > previous)
+      .reduce((sum, c) => sum + (last ? c : Math.min(c, level)) - previous, 0);
+    if (amount) out.push({ amount, eligible: live.filter((s) => paid[s] >= level) });
+    previous = level;
+  });
+  return { pots: out, returned };
+}
+
 function handle(message) {
   switch (message.op) {
     case 'start':
@@ -142,12 +217,17 @@ function handle(message) {
         engine: { name: 'example-node', version: '1.0.0' },
         games: [],
         profiles: [],
-        capabilities: ['notation', 'ranking:high', 'ranking:low-a5', 'ranking:low-8'],
+        capabilities: ['notation', 'split', 'pots', 'ranking:high', 'ranking:low-a5', 'ranking:low-8',
+          'ranking:exposed', 'ranking:bring-in'],
       };
     case 'parse':
       return { cards: parseCards(message.input).map(format) };
     case 'rank':
       return rank(message);
+    case 'split':
+      return split(message);
+    case 'pots':
+      return pots(message);
     case 'stop':
       return { ok: true };
     default:

@@ -15,8 +15,8 @@ from typing import cast
 import pytest
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
-from pokerspec.conformance.compliance import ENGINES, render, run_engine
-from pokerspec.conformance.grading import Verdict
+from pokerspec.conformance.compliance import ENGINES, explain, render, run_engine
+from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.protocol import Engine, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Selection, plan, run
@@ -147,3 +147,34 @@ def test_compliance_page_names_every_engine() -> None:
         assert f"## {er.name}" in page
     reference = runs[0].report
     assert reference is not None and reference.count(Verdict.FAIL) == 0
+
+
+def test_pokerkit_plays_stud_cases_the_spec_way() -> None:
+    """With the adapter, PokerKit passes the stud cases where its rules agree with the spec."""
+    need("pokerkit")
+    er = run_engine("pokerkit", ENGINES["pokerkit"])
+    assert er.report is not None
+    stud = [r.result for r in er.report.runs if r.case.game == "stud"]
+    assert len([r for r in stud if r.verdict is Verdict.PASS]) >= 3
+
+
+@pytest.mark.parametrize(
+    ("message", "expected", "rule"),
+    [
+        ("legal /actions: missing [], unexpected ['p2 mu']", {"to_act": ["p2"], "actions": ["p2 sm"]},
+         "stud.showdown.muck"),
+        ("legal /to_act: missing ['p2'], unexpected ['p1']", {"to_act": ["p2"], "actions": ["p2 sm"]},
+         "stud.showdown.order"),
+        ("legal /to_act: missing ['p2'], unexpected ['p1']", {"to_act": ["p2"], "actions": ["p2 cc 0"]},
+         "stud.streets.first-actor"),
+        ("legal /actions: missing ['p1 cbr 10'], unexpected []", {}, "stud.allin.reopen"),
+        ("outcome /pots[0]/shares/p2: expected 3, got 2", {}, "stud.showdown.odd-chip"),
+        ("outcome /received/p2: expected 3, got 2", {}, None),
+    ],
+)
+def test_deviations_are_attributed_by_symptom(message: str, expected: Json, rule: str | None) -> None:
+    result = Result("stud-x-0001", "stud-fl-training", Verdict.FAIL, ("stud.streets.cap",), True,
+                    step=3, message=message, expected=expected)
+    known = explain("pokerkit", result)
+    assert (None if known is None else known.rule) == rule
+    assert explain("treys", result) is None

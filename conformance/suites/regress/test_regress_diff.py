@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pokerspec.conformance.cases import load_cases
 from pokerspec.regress import diff
 from pokerspec.regress.diff import Change, Side, collect, compare
 
@@ -25,8 +26,9 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 @pytest.fixture(scope="module")
 def barge_vs_pagat() -> list[Change]:
     cases_for = ["archie-barge", "archie-pagat"]
-    a = collect("archie-barge", cases_for, 60, 1)
-    b = collect("archie-pagat", cases_for, 60, 1)
+    cases = load_cases()[0]
+    a = collect("archie-barge", cases_for, 60, 1, cases)
+    b = collect("archie-pagat", cases_for, 60, 1, cases)
     return compare(a, b).changes
 
 
@@ -93,7 +95,7 @@ def test_step_difference_is_named() -> None:
     [change] = compare(a, b).changes
     assert change.where == "step" and change.step == 0
     assert change.rules == ["archie.betting.fold"]
-    assert change.summary == ["legal: only under A ['p1 f']; only under B []"]
+    assert change.summary == ["act: p1 cc 2 (on both sides)", "legal: only under A ['p1 f']; only under B []"]
 
 
 def test_two_directories(capsys: pytest.CaptureFixture[str]) -> None:

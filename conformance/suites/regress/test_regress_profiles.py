@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import cache
 from typing import cast
 
 import pytest
+from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.core.game import Json
 from pokerspec.profiles import GAMES, all_profiles, default_profile
 from pokerspec.regress import listing
@@ -17,10 +19,17 @@ from pokerspec.regress.diff import Report, collect, compare
 SHOWDOWN_VERBS = {"sm", "mu"}
 
 
+@cache
+def _cases() -> tuple[Case, ...]:
+    return tuple(load_cases()[0])
+
+
 def _diff(profile: str, hands: int) -> Report:
     game = all_profiles()[profile].game
     base = default_profile(game).name
-    return compare(collect(base, [base, profile], hands, 7), collect(profile, [base, profile], hands, 7))
+    cases = _cases()
+    return compare(collect(base, [base, profile], hands, 7, cases),
+                   collect(profile, [base, profile], hands, 7, cases))
 
 
 def _showdown_step(step: Json) -> bool:

@@ -15,8 +15,6 @@ FIXTURE_IDS = {
     "runner-high-0002", "runner-low-0001", "runner-low8-0001", "runner-split-0001", "runner-split-0002",
     "runner-split-0003", "runner-pots-0001",
 }
-NODE_SKIPS = {"runner-split-0001", "runner-split-0002", "runner-split-0003", "runner-pots-0001"}
-"""The Node example offers notation and rankings only: split and pots cases are skipped."""
 
 Run = Callable[..., tuple[int, str, list[dict[str, object]]]]
 
@@ -45,16 +43,29 @@ def test_python_adapter_from_a_file(run_cli: Run, engines_py: Path,
     assert verdicts(records)["error"] == {"runner-split-0001", "runner-split-0002", "runner-split-0003"}
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+
+
+@needs_node
 @pytest.mark.parametrize("strict", [False, True])
 def test_node_example_engine(run_cli: Run, node_impl: str, strict: bool,
                              verdicts: Callable[..., dict[str, set[str]]]) -> None:
     code, text, records = run_cli("--impl", node_impl, *(["--strict"] if strict else []))
     assert code == 0, text
-    assert verdicts(records) == {"pass": FIXTURE_IDS - NODE_SKIPS, "skip": NODE_SKIPS}
+    assert verdicts(records) == {"pass": FIXTURE_IDS}
     assert records[0]["engine"]["name"] == "example-node"  # type: ignore[index]
-    skipped = [r for r in records if r.get("verdict") == "skip"]
-    assert all("lacks" in str(r["message"]) for r in skipped)
+
+
+@needs_node
+def test_node_example_agrees_with_the_reference_on_the_core_suite(run_cli: Run, node_impl: str) -> None:
+    """A second language through the protocol: on every core case of the real suite the Node
+    engine's verdicts are the reference's; every game case is skipped (it plays no game)."""
+    _, _, reference = run_cli("--game", "core", own=False)
+    _, text, node = run_cli("--impl", node_impl, "--strict", own=False)
+    by_run = _verdicts_by_run(node)
+    assert {k: v for k, v in by_run.items() if v != "skip"} == _verdicts_by_run(reference), text
+    games = {str(r["game"]) for r in node if r.get("verdict") == "skip"}
+    assert "core" not in games and {str(r["game"]) for r in node if r["record"] == "case"} - games == {"core"}
 
 
 def _verdicts_by_run(records: list[dict[str, object]]) -> dict[tuple[str, str], str]:

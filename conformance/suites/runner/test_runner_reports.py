@@ -59,10 +59,14 @@ def test_a_missing_vectors_directory_is_a_usage_error(tmp_path: Path,
     assert "no such case directory" in capsys.readouterr().out
 
 
-def test_an_unknown_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", "--impl", "java:Engine"]) == 2
-    assert main(["run", "--impl", "python:no_such_module_anywhere:Factory"]) == 2
-    assert "cannot open engine" in capsys.readouterr().out
+def test_an_unknown_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str], fixtures_dir: Path) -> None:
+    own = ["--no-default-vectors", "--vectors", str(fixtures_dir)]
+    assert main(["run", *own, "--impl", "java:Engine"]) == 2
+    assert main(["run", *own, "--impl", "python:no_such_module_anywhere:Factory"]) == 2
+    assert main(["run", *own, "--impl", "exec:/no/such/engine"]) == 2
+    out = capsys.readouterr().out
+    assert out.count("cannot open engine") == 2
+    assert "engine handshake failed (crash): cannot start /no/such/engine" in out
 
 
 def test_selection_by_game_rule_case_and_profile(run_cli: Run, verdicts: ByVerdict) -> None:

@@ -82,10 +82,11 @@ def test_random_legal_hands(table: tuple[int, Setup], data: st.DataObject) -> No
             amount = None
         probe = Action(Seat(data.draw(st.integers(0, state.seats - 1))), verb, amount)
         if not accepted(state, probe):
+            snapshot = (GAME.legal(state), GAME.observe(state))
             try:
                 GAME.apply(state, probe)
             except ActionError:
-                pass
+                assert (GAME.legal(state), GAME.observe(state)) == snapshot
             else:
                 raise AssertionError(f"{probe} is not listed but was accepted")
         before = state

@@ -189,6 +189,8 @@ class ExecEngine:
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
         replies: list[Message] = []
+        if not messages:
+            return replies, None
         try:
             if any(m.get("op") == "start" for m in messages):
                 self._start = dict(next(m for m in messages if m.get("op") == "start"))
@@ -300,6 +302,24 @@ def protocol_problem(definition: str, message: Json) -> str | None:
     return f"{where}: {best.message}"
 
 
+OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
+                 "outcome", "stop"})
+
+
+def request_problem(message: Mapping[str, Json]) -> str | None:
+    """Where a request breaks the protocol schema (``$defs/request-<op>``), or None."""
+    op = message.get("op")
+    return protocol_problem(f"request-{op}" if op in OPS else "request", dict(message))
+
+
+def reply_problem(op: Json, reply: Message) -> str | None:
+    """Where the reply to ``op`` breaks the protocol schema (``$defs/result-<op>``, or
+    ``$defs/error`` for an error reply), or None."""
+    if "error" in reply:
+        return protocol_problem("error", reply)
+    return protocol_problem(f"result-{op}" if op in OPS else "reply", reply)
+
+
 class StrictEngine:
     """``--strict``: every request and every reply is checked against protocol.schema.json."""
 
@@ -317,7 +337,7 @@ class StrictEngine:
         first that does."""
         failure: EngineFailure | None = None
         for i, message in enumerate(messages):
-            problem = protocol_problem("request", dict(message))
+            problem = request_problem(message)
             if problem:
                 failure = EngineFailure("protocol", f"request {message.get('op')} breaks the protocol "
                                         f"schema: {problem}")
@@ -334,7 +354,7 @@ class StrictEngine:
                 failed = exc
         for i, reply in enumerate(replies):
             op = messages[i].get("op")
-            problem = protocol_problem(f"reply-{op}", reply)
+            problem = reply_problem(op, reply)
             if problem:
                 broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
                 return replies[:i], broken

@@ -4,13 +4,15 @@ the published compliance table (docs/engines/compliance.md).
 Every engine is reached through an adapter under ``conformance/adapters/`` and graded by the
 same runner as any engine: per rule ID, how many cases pass, fail, error or are skipped because
 the engine does not offer the capability, and for each deviation the case, the first step where
-the engine parted from the spec, and the rules that case pins. Deviations that come from a
-genuine difference in the engine's rules (not a bug) are named as such.
+the engine parted from the spec, and the rule it breaks: the rule of a known genuine rule
+difference whose symptom the failure shows (named as such), else the first rule the case pins.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from rich.console import Console
 
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
-from pokerspec.conformance.grading import Verdict
+from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.protocol import EngineFailure, handshake
 from pokerspec.conformance.report import VERDICTS, label, where
 from pokerspec.conformance.runner import Report, Selection, plan, run
@@ -37,32 +39,59 @@ ENGINES: dict[str, str] = {
 
 OUT = ROOT / "docs" / "engines" / "compliance.md"
 
-RULE_DIFFERENCES: dict[tuple[str, str], str] = {
-    ("pokerkit", "stud.showdown.odd-chip"):
-        "PokerKit gives the odd chip of a split pot to the tied player nearest the button's left "
-        "(its lowest player index), not to the tied player who showed first.",
-    ("pokerkit", "stud.showdown.order"):
-        "PokerKit's showdown starts with the last bettor or raiser of the final round (as in the "
-        "profile stud-last-aggressor), not with the best board.",
-    ("pokerkit", "stud.showdown.muck"):
-        "PokerKit lets a player muck at his turn to show even when no better hand has been shown.",
-    ("pokerkit", "stud.allin.runout"):
-        "PokerKit asks each player to show or muck even when nobody can bet any more; the spec "
-        "exposes every hand at once.",
-    ("pokerkit", "stud.runout.common"):
-        "When the stub runs short PokerKit reshuffles the burnt and mucked cards into it (at random) "
-        "instead of turning one common card.",
-    ("pokerkit", "stud.allin.reopen"):
-        "PokerKit never lets an all-in raise of less than a full bet reopen the betting; the spec "
-        "reopens it from half a bet (STUD-8).",
-    ("pokerkit", "stud.streets.first-actor"):
-        "When the best board is all-in, PokerKit lets the next seat after it open; the spec lets the "
-        "best board among the players who can still bet open.",
-    ("pokerkit", "stud.deal.players"):
-        "PokerKit deals stud to more than eight players.",
-}
-"""Known genuine rule differences by (engine, rule ID): what the engine does instead. Each was
-found by running the engine (``conformance/suites/peers``, ``pokerspec conformance fuzz``)."""
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A known genuine rule difference of one engine (it follows another rule; not a bug): the
+    rule it plays differently, a pattern that recognises the symptom in a failure's message and
+    expected value, and what the engine does instead. Each was found by running the engine."""
+
+    engine: str
+    rule: str
+    symptom: str
+    text: str
+
+
+DIFFERENCES = (
+    Difference("pokerkit", "stud.showdown.muck", r"unexpected \['p\d+ mu'\]",
+               "PokerKit lets a player muck at his turn to show even when no better hand has been shown."),
+    Difference("pokerkit", "stud.allin.runout", r"phase: expected 'over', got 'showdown'",
+               "PokerKit asks each player to show or muck even when nobody can bet any more; the spec "
+               "exposes every hand at once."),
+    Difference("pokerkit", "stud.allin.reopen", r"legal /actions: missing \['p\d+ cbr",
+               "PokerKit never lets an all-in raise of less than a full bet reopen the betting; the spec "
+               "reopens it from half a bet (STUD-8)."),
+    Difference("pokerkit", "stud.showdown.order", r'legal /to_act: .* sm"',
+               "PokerKit's showdown starts with the last bettor or raiser of the final round (as in the "
+               "profile stud-last-aggressor), not with the best board."),
+    Difference("pokerkit", "stud.streets.first-actor", r'legal /to_act: (?!.* sm")',
+               "When the best board is all-in, PokerKit lets the next seat after it open; the spec lets "
+               "the best board among the players who can still bet open."),
+    Difference("pokerkit", "stud.runout.common", r"/common: |/stub: ",
+               "When the stub runs short PokerKit reshuffles the burnt and mucked cards into it (at "
+               "random) instead of turning one common card."),
+    Difference("pokerkit", "stud.showdown.odd-chip", r"/shares/",
+               "PokerKit gives the odd chip of a split pot to the tied player nearest the button's left "
+               "(its lowest player index), not to the tied player who showed first."),
+    Difference("pokerkit", "stud.showdown.uncontested", r'/pots\[\d+\]/amount: .*"returned"',
+               "PokerKit hands an uncalled bet back to the bettor before it pushes the pot, so the pot "
+               "taken uncontested is smaller by that bet (the player's net result is the same)."),
+    Difference("pokerkit", "stud.bringin.short", r'unexpected \[\'p\d+ cbr \d+\'\].*"p\d+ pb ',
+               "PokerKit lets a player with fewer chips than the bring-in complete for what he has as "
+               "well as post it."),
+)
+"""Known genuine rule differences; a deviation whose message matches a symptom is attributed to
+that rule and named as a rule difference."""
+
+
+def explain(engine: str, result: Result) -> Difference | None:
+    """The known rule difference behind a failure (not an error), if its symptom matches."""
+    if result.verdict is not Verdict.FAIL:
+        return None
+    evidence = f"{result.message} {json.dumps(result.expected)}"
+    for d in DIFFERENCES:
+        if d.engine == engine and re.search(d.symptom, evidence):
+            return d
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +142,10 @@ def render(runs: Sequence[EngineRun]) -> str:
             continue
         counts = [str(er.report.count(v)) for v in VERDICTS]
         lines.append(f"| {er.name} | {er.report.hello.version} | {' | '.join(counts)} |")
-    lines += ["", "Known genuine rule differences (the engine follows another rule, not a bug); a deviation",
-              "in a case that pins one of these rules is marked **rule difference** below:", ""]
-    lines += [f"- {name}, `{rule}`: {text}" for (name, rule), text in RULE_DIFFERENCES.items()]
+    lines += ["", "Known genuine rule differences (the engine follows another rule; not a bug). A deviation",
+              "that shows one of these symptoms is attributed to that rule and marked **rule difference**:",
+              ""]
+    lines += [f"- {d.engine}, `{d.rule}`: {d.text}" for d in DIFFERENCES]
     for er in runs:
         if er.report is not None:
             lines += ["", *_engine_section(er.name, er.report)]
@@ -144,17 +174,20 @@ def _engine_section(name: str, report: Report) -> list[str]:
     if not deviations:
         lines.append("None: every case the engine could run passed.")
         return lines
-    lines += ["| case | verdict | first diverging step | rules | what happened |", "|---|---|---|---|---|"]
+    lines += ["| case | verdict | first diverging step | rule it breaks | what happened |",
+              "|---|---|---|---|---|"]
     for r in deviations:
         res = r.result
         steps = r.case.data.get("steps", [])
         at = where(res, len(steps) if isinstance(steps, list) else 0)
-        notes = [RULE_DIFFERENCES[(name, rule)] for rule in res.rules if (name, rule) in RULE_DIFFERENCES]
         what = _cell(res.message[:300])
-        if notes:
-            what = f"**Rule difference:** {_cell(' '.join(notes))} ({what})"
-        rules = ", ".join(f"`{rule}`" for rule in res.rules)
-        lines.append(f"| `{label(res)}` | {res.verdict.value} | {at} | {rules} | {what} |")
+        known = explain(name, res)
+        if known is not None:
+            rule = f"`{known.rule}`"
+            what = f"**Rule difference:** {_cell(known.text)} Here: {what}"
+        else:
+            rule = f"`{res.rules[0]}`" if res.rules else ""
+        lines.append(f"| `{label(res)}` | {res.verdict.value} | {at} | {rule} | {what} |")
     return lines
 
 

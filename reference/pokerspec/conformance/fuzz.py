@@ -2,10 +2,12 @@
 
 Random legal hands (``pokerspec.regress.corpus``) are played on the reference and on the engine
 under test side by side. At every step the engine's legal listing, its acceptance of the
-chosen action and its observables are compared with the reference's, and at the end the
-outcome. The first disagreement is shrunk — fewer actions, fewer seats, smaller stacks, a
-shorter listed deck — and written as a schema-valid ``hand`` case (level ``optional``), to be
-hand-checked against the spec before it joins the suite.
+chosen action and its observables are compared with the reference's; before some turns an
+illegal action (out of turn, an amount one off, an unlisted fold or check) is tried on both and
+the rejection reasons compared; at the end the outcome. The first disagreement is shrunk —
+fewer seats, fewer actions, a shorter listed deck, smaller stacks — and written as a
+schema-valid ``hand`` case (level ``optional``), to be hand-checked against the spec before it
+joins the suite.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ MAX_REPLAYS = 1500
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """A replayable hand: the setup and the scripted actions (an action the reference refuses
-    at its turn is replaced by the passive continuation)."""
+    """A replayable hand: the setup and the scripted actions. An action the reference refuses
+    at its turn is replaced by the passive continuation; an action marked with ``PROBE`` is
+    one both engines must reject."""
 
     setup: dict[str, Json]
     actions: tuple[str, ...]
@@ -71,6 +74,10 @@ class Divergence:
 
 @dataclass(slots=True)
 class Replay:
+    """One replay: what was played (probes marked), the divergence if any, whether the setup
+    and script were valid for the reference, and the reference's last listing, observation and
+    outcome."""
+
     played: list[str] = field(default_factory=list)
     divergence: Divergence | None = None
     valid: bool = True
@@ -356,7 +363,9 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
     if divergence.what == "legal":
         steps.insert(at, {"legal": found.legal_before, "note": note})
     elif divergence.what == "observe":
-        steps.insert(at, {"check": found.observation, "note": note})
+        theirs = divergence.actual if isinstance(divergence.actual, dict) else {}
+        differing = {k: v for k, v in found.observation.items() if difference(v, theirs.get(k), key=k)}
+        steps.insert(at, {"check": differing or found.observation, "note": note})
     elif divergence.what in ("act", "reject") and at < len(steps):
         cast(dict[str, Json], steps[at])["note"] = note
     expect = outcome or {"received": {}}
@@ -437,6 +446,9 @@ def handler(args: argparse.Namespace) -> int:
         hello = handshake(engine)
         if f"hand:{args.game}" not in hello.capabilities:
             print(f"{hello.name} does not support hand:{args.game}; nothing to fuzz", file=sys.stderr)
+            return 2
+        if hello.profiles and profile.name not in hello.profiles:
+            print(f"{hello.name} does not support the profile {profile.name}", file=sys.stderr)
             return 2
         result = fuzz(engine, args.game, profile.name, args.hands, args.seed, args.out)
     except (EngineFailure, CorpusError) as exc:

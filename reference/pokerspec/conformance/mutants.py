@@ -27,11 +27,14 @@ from typing import TypeVar
 from unittest import mock
 
 from pokerspec.archie import betting as archie_betting
+from pokerspec.archie import deal as archie_deal
 from pokerspec.archie.betting import Round
 from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
+from pokerspec.auction import betting as auction_betting
 from pokerspec.auction.engine import AuctionGame, AuctionState
+from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.conformance.grading import Result, Verdict, grade
 from pokerspec.conformance.protocol import handshake
@@ -50,7 +53,7 @@ from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
 from pokerspec.stud.profiles import OddChipOrder, RunningOut, StudRules
 from pokerspec.stud.runout import SeventhStreet
-from pokerspec.stud.state import StudState
+from pokerspec.stud.state import StudState, from_left
 
 R = TypeVar("R")
 
@@ -69,6 +72,8 @@ class Mutant:
     wrong: str
     """What the mutant does instead of the rule."""
     patch: Callable[[], AbstractContextManager[object]]
+    gap: str = ""
+    """Why the suite cannot kill this mutant yet: the case that is missing. Empty for the others."""
 
 
 # --- seams -----------------------------------------------------------------------------------
@@ -88,11 +93,11 @@ def replaced(module: ModuleType, name: str, new: object) -> Iterator[None]:
 
 
 @contextmanager
-def rules_changed(game: str, change: Callable[[R], R], profile: str | None = None) -> Iterator[None]:
-    """Every profile of ``game`` (or only ``profile``) plays with ``change(rules)``."""
+def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None = None) -> Iterator[None]:
+    """Every profile whose rules are a ``kind`` (or only ``profile``) plays with ``change(rules)``."""
     profiles = all_profiles()
-    patched = {name: replace(p, rules=change(p.rules))  # type: ignore[arg-type]
-               for name, p in profiles.items() if p.game == game and profile in (None, name)}
+    patched = {name: replace(p, rules=change(p.rules)) for name, p in profiles.items()
+               if isinstance(p.rules, kind) and profile in (None, name)}
     with mock.patch.dict(profiles, patched):
         yield
 
@@ -110,6 +115,13 @@ def fresh_tables() -> Iterator[None]:
 def ranking(module: ModuleType, name: str, new: object) -> Iterator[None]:
     """Replace a piece of the literate ranking and rebuild the tables from it."""
     with replaced(module, name, new), fresh_tables():
+        yield
+
+
+@contextmanager
+def _low_shapes(changes: dict[tuple[int, ...], int]) -> Iterator[None]:
+    """Reorder the repeat categories of ace-to-five low and rebuild the tables."""
+    with mock.patch.dict(low._SHAPES, changes), fresh_tables():
         yield
 
 
@@ -225,6 +237,23 @@ def _excess_kept(contributed: dict[Seat, Chips], folded: frozenset[Seat] | set[S
     return (*pots[:-1], Pot(Chips(last.amount + excess), last.eligible)), {}
 
 
+_high_rank5 = high.high_rank5
+
+
+def _no_kickers(cards: Sequence[Card]) -> HighRank:
+    """Only the biggest group counts: kickers and the second pair are ignored."""
+    key = _high_rank5(cards)
+    category = high.category_of(key)
+    if category in (high.Category.STRAIGHT, high.Category.FLUSH, high.Category.HIGH_CARD,
+                    high.Category.STRAIGHT_FLUSH):
+        return key
+    return HighRank(high.pack(category, high.grouped_ranks([rank_of(c) for c in cards])[:1]))
+
+
+def _first_five(cards: Sequence[Card]) -> HighRank:
+    return _high_rank5(cards[:5])
+
+
 # --- archie ----------------------------------------------------------------------------------
 
 _first_round = archie_betting.first_round
@@ -237,6 +266,32 @@ def _no_option(rules: ArchieRules, dealer: Seat) -> Round:
 
 def _dealer_first(rules: ArchieRules, betting_round: int, dealer: Seat) -> Round:
     return replace(_later_round(rules, betting_round, dealer), to_act=dealer)
+
+
+def _dealer_served_first(dealer: Seat) -> tuple[Seat, Seat]:
+    return dealer, non_dealer(dealer)
+
+
+_legal = archie_betting.legal
+_apply = archie_betting.apply
+
+
+def _fold_offered(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
+    offered = _legal(rnd, rules)
+    fold = Action(rnd.to_act, Verb.FOLD)
+    return offered if fold in offered else (fold, *offered)
+
+
+def _fold_anytime(rnd: Round, action: Action, rules: ArchieRules) -> Round:
+    if action.verb is Verb.FOLD:
+        return replace(rnd, acted=rnd.acted | {action.seat}, folded=action.seat)
+    return _apply(rnd, action, rules)
+
+
+@contextmanager
+def _fold_when_checked_to() -> Iterator[None]:
+    with replaced(archie_betting, "legal", _fold_offered), replaced(archie_betting, "apply", _fold_anytime):
+        yield
 
 
 # --- auction ---------------------------------------------------------------------------------
@@ -268,6 +323,10 @@ def _bids_kept(self: AuctionGame, state: AuctionState, action: Action) -> Auctio
     if after.bids.complete and not state.bids.complete:
         return replace(after, stacks=state.stacks, contributed=state.contributed)
     return after
+
+
+def _first_seat_bets(players: Sequence[Seat], exposed_cards: Sequence[tuple[Card, ...]]) -> Seat:
+    return players[0]
 
 
 # --- stud ------------------------------------------------------------------------------------
@@ -324,6 +383,20 @@ def _no_common_card(stub: tuple[Card, ...], burns: tuple[Card, ...], active: Seq
     return SeventhStreet({}, None, stub, burns) if dealt.common is not None else dealt
 
 
+def _big_bet_from_fourth(state: StudState) -> Chips:
+    return state.rules.small_bet if state.street <= 3 else state.rules.big_bet
+
+
+def _worst_board_opens(state: StudState) -> Seat:
+    candidates = [s for s in from_left(state.seats, state.button) if state.can_bet(s)]
+    worst = min(state.boards[s] for s in candidates)
+    return next(s for s in candidates if state.boards[s] == worst)
+
+
+def _muck_any_time(seat: Seat, shown: Sequence[Seat], mucked: Sequence[Seat], pots: Sequence[Pot]) -> bool:
+    return bool(shown)
+
+
 # --- the catalogue ---------------------------------------------------------------------------
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -354,22 +427,40 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("core-uncalled-kept", "core", RuleId("core.chips.uncalled"),
            "the uncalled excess stays in the last pot instead of going back",
            lambda: replaced(chips, "build_pots", _excess_kept)),
+    Mutant("core-low-pair-beats-no-pair", "core", RuleId("core.low.unpaired-first"),
+           "in ace-to-five low one pair beats an unpaired hand",
+           lambda: _low_shapes({(1, 1, 1, 1, 1): 1, (2, 1, 1, 1): 0})),
+    Mutant("core-no-kickers", "core", RuleId("core.high.kickers"),
+           "only the biggest group counts: equal pairs, trips or quads tie whatever the kickers",
+           lambda: ranking(high, "high_rank5", _no_kickers)),
+    Mutant("core-first-five-cards", "core", RuleId("core.high.best-five"),
+           "a six- or seven-card hand is ranked by its first five cards, not its best five",
+           lambda: replaced(fast, "high_rank", _first_five)),
+    Mutant("core-exposed-no-pairs", "core", RuleId("core.exposed.partial"),
+           "fewer than five face-up cards rank by high cards alone, pairs ignored",
+           lambda: mock.patch.dict(exposed._PARTIAL_SHAPES, clear=True)),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
-           lambda: rules_changed("archie", lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
     Mutant("archie-no-big-blind-option", "archie", RuleId("archie.betting.option"),
            "round 1 closes when the small blind calls: the big blind gets no option",
            lambda: replaced(archie_betting, "first_round", _no_option)),
     Mutant("archie-barge-equal-split", "archie", RuleId("archie.award.nobody"),
            "under archie-barge a pot nobody qualifies for is split equally (Pagat's fallback)",
-           lambda: rules_changed("archie", lambda r: replace(r, no_qualifier=NoQualifier.EQUAL_SPLIT),
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, no_qualifier=NoQualifier.EQUAL_SPLIT),
                                  "archie-barge")),
     Mutant("archie-two-raises", "archie", RuleId("archie.table.cap"),
            "a round is capped at a bet and two raises",
-           lambda: rules_changed("archie", lambda r: replace(r, cap=3))),
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, cap=3))),
     Mutant("archie-dealer-first-after-draw", "archie", RuleId("archie.betting.first"),
            "after each draw the dealer acts first",
            lambda: replaced(archie_betting, "later_round", _dealer_first)),
+    Mutant("archie-dealer-served-first", "archie", RuleId("archie.deal.replace"),
+           "the dealer is dealt, declares and is served first, before the big blind",
+           lambda: replaced(archie_deal, "draw_order", _dealer_served_first)),
+    Mutant("archie-fold-when-checked-to", "archie", RuleId("archie.betting.open"),
+           "a player may fold when no bet is pending",
+           _fold_when_checked_to),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
            lambda: replaced(auction_auctions, "pick_order", _pick_by_seat)),
@@ -382,8 +473,18 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("auction-bids-kept", "auction", RuleId("auction.auction.bids-paid"),
            "the bids are not paid into the pot",
            lambda: mock.patch.object(AuctionGame, "_bid", _bids_kept)),
-    Mutant("stud-bring-in-ace-low", "stud", RuleId("core.bringin.order"),
-           "the ace counts low when finding the bring-in",
+    Mutant("auction-first-seat-bets", "auction", RuleId("auction.betting.first"),
+           "the seat left of the dealer opens the betting, whatever the exposed cards",
+           lambda: replaced(auction_betting, "first_actor", _first_seat_bets)),
+    Mutant("auction-two-raises", "auction", RuleId("auction.betting.cap"),
+           "the betting round is capped at a bet and two raises",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, max_raises=2))),
+    Mutant("auction-failed-both-rides", "auction", RuleId("auction.profile.seed"),
+           "under auction-seed two failed 'both' declarers make the pot ride (Buderick's rule)",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.RIDE_IF_SEVERAL),
+                                 "auction-seed")),
+    Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
+           "the ace counts low when finding the bring-in (core.bringin.order)",
            lambda: replaced(exposed, "bring_in_card", _ace_low_bring_in)),
     Mutant("stud-bring-in-may-fold", "stud", RuleId("stud.bringin.forced"),
            "the bring-in may fold instead of posting",
@@ -397,6 +498,17 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("stud-no-common-card", "stud", RuleId("stud.runout.common"),
            "a short stub deals no seventh card at all instead of a common card",
            lambda: replaced(stud_runout, "deal_seventh", _no_common_card)),
+    Mutant("stud-big-bet-on-fourth", "stud", RuleId("stud.streets.limits"),
+           "the big bet starts on fourth street",
+           lambda: mock.patch.object(stud_streets, "bet_size", _big_bet_from_fourth)),
+    Mutant("stud-worst-board-opens", "stud", RuleId("stud.streets.first-actor"),
+           "the worst exposed hand opens fourth to seventh street",
+           lambda: mock.patch.object(stud_streets, "first_actor", _worst_board_opens)),
+    Mutant("stud-muck-any-time", "stud", RuleId("stud.showdown.muck"),
+           "once a hand is shown anyone may muck, even the last player claiming a pot",
+           lambda: replaced(stud_showdown, "may_muck", _muck_any_time),
+           gap="no case has a side pot whose last claimant tries to muck after the other mucked; "
+               "stud.showdown.muck needs one (its 'mu' must be rejected and missing from legal)"),
 )
 
 
@@ -499,34 +611,61 @@ def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = Fa
 
 def markdown(verdicts: Sequence[Finding]) -> str:
     """docs/maintainers/mutants.md: each mutant, the rule it breaks and the cases that kill it."""
+    killed = [v for v in verdicts if v.killed]
+    pinned = [v for v in killed if v.pinned]
     lines = [
         "# Mutation check",
         "",
         "Does the conformance suite notice when a rule is wrong? Each mutant below is the reference",
         "implementation with exactly one rule deliberately broken, patched in memory for the run",
-        "(`pokerspec/conformance/mutants.py`; the source files are never changed). The whole suite",
-        "runs against each mutant; it is **killed** when at least one required case fails. *Pinned*",
-        "means a failing case lists the very rule that was broken.",
+        "(`reference/pokerspec/conformance/mutants.py`; the source files are never changed). Every",
+        "case runs against each mutant under every profile it lists. A mutant is **killed** when at",
+        "least one required case fails or errors, and *pinned* when one of the failing cases lists",
+        "the very rule that was broken, so a failure report points at the right rule.",
         "",
-        "Regenerate this page with",
+        f"**Result: {len(verdicts)} mutants, {len(killed)} killed ({len(pinned)} of them pinned), "
+        f"{len(verdicts) - len(killed)} survived.** A survivor is a rule the cases do not pin yet;",
+        "its row names the case that is missing.",
+        "",
+        "## Running it",
         "",
         "```",
+        "python -m pokerspec.conformance.mutants              # every mutant, killed or SURVIVED",
+        "python -m pokerspec.conformance.mutants --mutant core-no-wheel --json",
         "python -m pokerspec.conformance.mutants --markdown > docs/maintainers/mutants.md",
         "```",
         "",
-        "`conformance/suites/runner/test_runner_mutation_catalogue.py` runs every mutant and fails if",
-        "one survives, and checks that this page lists each of them.",
+        "The command first checks that the unpatched reference passes every required case, and exits",
+        "with status 1 when it does not or when any mutant survives.",
+        "`conformance/suites/runner/test_runner_mutation_catalogue.py` kills every mutant twice, with",
+        "the whole suite and with only the cases that pin its rule; a mutant with a known gap is",
+        "expected to survive (strict xfail), so writing the missing case turns that test red until",
+        "the gap note is removed. The same test checks that this page lists every mutant; the case",
+        "lists below are as generated and change when cases are added.",
         "",
-        "| mutant | rule broken | what it does wrong | result | killed by (first cases) |",
-        "|---|---|---|---|---|",
+        "## Adding a mutant",
+        "",
+        "Add a `Mutant` to `MUTANTS`: a name (`<game>-<what goes wrong>`), the rule ID it breaks, one",
+        "line saying what it does instead, and a patch — `replaced(module, name, new)` swaps a",
+        "function everywhere it was imported, `rules_changed(RulesType, change, profile)` alters a",
+        "profile's frozen rules, `ranking(...)` also rebuilds the evaluation tables. Then regenerate",
+        "this page.",
+        "",
+        "## The mutants",
+        "",
+        "| mutant | rule broken | what it does wrong | result | failing cases that pin the rule "
+        "| other failing cases |",
+        "|---|---|---|---|---|---|",
     ]
     for v in verdicts:
         assert v.mutant is not None
         result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
-        cases = sorted({r.case for r in v.failures})
-        shown = ", ".join(f"`{c}`" for c in cases[:SHOWN]) + (f" and {len(cases) - SHOWN} more"
-                                                               if len(cases) > SHOWN else "")
-        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | {shown} |")
+        if v.mutant.gap:
+            result += f" (known gap: {v.mutant.gap})"
+        own = sorted({r.case for r in v.failures if v.mutant.rule in r.rules})
+        others = len({r.case for r in v.failures} - set(own))
+        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | "
+                     f"{', '.join(f'`{c}`' for c in own) or '-'} | {others} |")
     return "\n".join(lines) + "\n"
 
 
@@ -565,6 +704,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             assert v.mutant is not None
             state = ("killed, pinned" if v.pinned else "killed, NOT pinned") if v.killed else "SURVIVED"
             print(f"{v.mutant.name:34} {state:18} {len(v.failures):3} failing  ({v.mutant.rule})")
+            if v.mutant.gap and not v.killed:
+                print(f"    known gap: {v.mutant.gap}")
             for r in v.failures[:SHOWN]:
                 print(f"    {r.case} [{r.profile or '-'}] {', '.join(r.rules)}: {r.message[:100]}")
     survived = [v for v in verdicts if not v.killed]

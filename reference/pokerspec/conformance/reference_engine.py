@@ -7,7 +7,6 @@ reference passes" and "an engine passes" mean the same thing.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
@@ -30,14 +29,6 @@ OBSERVABLES = (
     "phase", "pot", "stacks", "round_bets", "contributed", "exposed", "hands", "row", "common",
     "folded", "stub", "bids", "pick_order", "declarations", "drawn",
 )
-
-
-def playable_games() -> tuple[str, ...]:
-    """All games once every chapter is implemented; until then none, so the reference offers only
-    the core capabilities (profiles are gathered from all chapters at once) and game cases are
-    skipped, not errored."""
-    found = tuple(g for g in GAMES if importlib.util.find_spec(f"pokerspec.{g}.profiles") is not None)
-    return GAMES if found == GAMES else ()
 
 
 @cache
@@ -109,16 +100,18 @@ class ReferenceEngine:
             return _error("bad_request", str(exc))
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
+        """Name the engine and what it supports. Ranking one hand first builds the ranking
+        tables (about a second, once per process), so that no case's reply pays for it."""
+        high_rank(parse_cards("As Ks Qs Js 9s 2d 3c"))
         caps: list[Json] = ["notation", "split", "pots"]
         caps += [f"ranking:{r}" for r in RANKINGS]
-        games = playable_games()
-        caps += [f"{kind}:{g}" for g in games for kind in ("showdown", "hand")]
+        caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
         caps += [f"observe:{key}" for key in OBSERVABLES]
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": "pokerspec-reference", "version": __version__},
-            "games": list(games),
-            "profiles": sorted(all_profiles()) if games == GAMES else [],
+            "games": list(GAMES),
+            "profiles": sorted(all_profiles()),
             "capabilities": caps,
         }
 

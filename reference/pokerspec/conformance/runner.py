@@ -67,6 +67,8 @@ def unsupported(item: Planned, hello: Hello) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Run:
+    """One case run and its verdict."""
+
     case: Case
     result: Result
 

@@ -55,15 +55,8 @@ def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
     engine.close()
 
 
-WARM_UP: Message = {"op": "rank", "ranking": "high", "hands": [["As", "Ks", "Qs", "Js", "9s", "2d", "3c"]]}
-"""Ranking one hand before the handshake builds the reference's lookup tables (about a second),
-so that no case's reply pays for it against the per-message timeout."""
-
-
 def main(argv: list[str]) -> int:
-    engine = open_engine(argv[0] if argv else "reference")
-    engine.handle(WARM_UP)
-    serve(engine, sys.stdin.fileno(), sys.stdout.buffer)
+    serve(open_engine(argv[0] if argv else "reference"), sys.stdin.fileno(), sys.stdout.buffer)
     return 0
 
 

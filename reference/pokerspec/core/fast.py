@@ -69,7 +69,11 @@ def _unsuited(ranks: Sequence[int]) -> list[Card]:
 
 
 def _build() -> None:
-    """Fill the tables from the literate definitions (five cards) and best-of-subsets (six, seven)."""
+    """Fill the tables from the literate definitions (five cards) and best-of-subsets (six, seven).
+
+    A six- or seven-card multiset is best played by its best five-card sub-multiset, which is the
+    best over its sub-multisets one card smaller; flushes likewise by rank mask.
+    """
     from pokerspec.core.high import high_rank5
     from pokerspec.core.low import low_rank5
 
@@ -78,12 +82,23 @@ def _build() -> None:
         code = sum(_POWER[r] for r in ranks)
         _HIGH[code] = high_rank5(cards)
         _LOW[code] = low_rank5(cards)
-    for size in (6, 7):
-        for ranks in _multisets(size):
-            code = sum(_POWER[r] for r in ranks)
-            subcodes = [code - _POWER[r] for r in set(ranks)]
-            _HIGH[code] = max(_HIGH[s] for s in subcodes)
-            _LOW[code] = max(_LOW[s] for s in subcodes)
+    smaller = list(_HIGH)
+    for _ in (6, 7):
+        # Every multiset one card larger takes the best key of the multisets it contains.
+        larger: dict[int, None] = {}
+        for code in smaller:
+            high, low = _HIGH[code], _LOW[code]
+            for power in _POWER:
+                if code // power % 5 == 4:
+                    continue
+                up = code + power
+                if up in larger:
+                    _HIGH[up] = max(_HIGH[up], high)
+                    _LOW[up] = max(_LOW[up], low)
+                else:
+                    larger[up] = None
+                    _HIGH[up], _LOW[up] = high, low
+        smaller = list(larger)
     for ranks in combinations(range(_RANKS), 5):
         _FLUSH_HIGH[sum(1 << r for r in ranks)] = high_rank5([make_card(r + 2, 3) for r in ranks])
     for size in (6, 7):

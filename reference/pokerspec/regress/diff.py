@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.conformance.cases import ROOT, VECTORS, Case, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.profiles import UnknownProfile, get_profile
@@ -57,6 +57,12 @@ class Change:
     summary: list[str]
     a: Json = None
     b: Json = None
+
+    def headline(self) -> str:
+        """``case ID (kind): step N differs`` or ``random hand ID: outcome differs``."""
+        what = f"random hand {self.id}" if self.kind == "corpus" else f"case {self.id} ({self.kind})"
+        at = f"step {self.step}" if self.where == "step" else self.where
+        return f"{what}: {at} differs"
 
     def to_json(self) -> dict[str, Json]:
         return {"id": self.id, "kind": self.kind, "rules": list(self.rules), "where": self.where,
@@ -95,11 +101,13 @@ class Report:
 
 
 def collect(profile: str, cases_for: Sequence[str], hands: int, seed: int,
-            vectors: Sequence[Path] = (VECTORS,)) -> Side:
-    """Trace under ``profile`` every case of its game listing any of ``cases_for``, and
-    ``hands`` corpus hands from ``seed``, all through the reference engine."""
+            cases: Sequence[Case] | None = None) -> Side:
+    """Trace under ``profile`` every case of its game listing any of ``cases_for`` (from
+    ``cases``, default those in ``conformance/vectors``), and ``hands`` corpus hands from
+    ``seed``, all through the reference engine."""
     chosen = get_profile(profile)
-    cases, _bad = load_cases(vectors)
+    if cases is None:
+        cases = load_cases()[0]
     engine = ReferenceEngine()
     traces: dict[str, Trace] = {}
     for case in applicable(cases, chosen.game, cases_for):
@@ -147,6 +155,9 @@ def step_summary(a: Json, b: Json, label_a: str, label_b: str) -> list[str]:
         present = b if a is None else a
         return [f"{missing} has no such step; the other side goes on with {_json(present)}"]
     lines: list[str] = []
+    for verb in ("act", "reject"):
+        if verb in a and a.get(verb) == b.get(verb):
+            lines.append(f"{verb}: {a[verb]} (on both sides)")
     for key in sorted(set(a) | set(b)):
         va, vb = a.get(key), b.get(key)
         if va == vb:
@@ -217,9 +228,7 @@ def render(report: Report, limit: int | None = SHOWN) -> str:
         lines.append("")
         lines.append(f"{rule}  ({len(changes)} changed)")
         for change in changes[:limit]:
-            what = "case" if change.kind != "corpus" else "hand"
-            at = f"step {change.step}" if change.where == "step" else change.where
-            lines.append(f"  {what} {change.id} ({change.kind}): {at} differs")
+            lines.append(f"  {change.headline()}")
             lines.extend(f"      {line}" for line in change.summary)
         if limit is not None and len(changes) > limit:
             lines.append(f"  ... and {len(changes) - limit} more (--all or --json lists them all)")
@@ -238,8 +247,8 @@ def dump_main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--vectors", action="append", default=[])
     args = parser.parse_args(argv)
-    side = collect(args.profile, args.cases_for.split(","), args.hands, args.seed,
-                   [VECTORS, *map(Path, args.vectors)])
+    cases = load_cases([VECTORS, *map(Path, args.vectors)])[0]
+    side = collect(args.profile, args.cases_for.split(","), args.hands, args.seed, cases)
     json.dump({"profile": side.profile, "game": side.game, "changes": side.changes, "traces": side.traces},
               sys.stdout)
     return 0
@@ -295,11 +304,13 @@ def run(args: argparse.Namespace) -> Report:
                     label = f"{profile}@{directory or 'work tree'}"
                 sides.append(collect_in(tree, label, profile, cases_for, args.hands, args.seed, vectors))
             return compare(sides[0], sides[1])
-    a = collect(args.profile_a, cases_for, args.hands, args.seed, [VECTORS, *vectors])
-    b = collect(args.profile_b, cases_for, args.hands, args.seed, [VECTORS, *vectors])
-    if a.game != b.game:
-        raise ValueError(f"{args.profile_a} is for {a.game} and {args.profile_b} for {b.game}: "
+    game_a, game_b = get_profile(args.profile_a).game, get_profile(args.profile_b).game
+    if game_a != game_b:
+        raise ValueError(f"{args.profile_a} is for {game_a} and {args.profile_b} for {game_b}: "
                          "profiles of different games cannot be compared")
+    cases = load_cases([VECTORS, *vectors])[0]
+    a = collect(args.profile_a, cases_for, args.hands, args.seed, cases)
+    b = collect(args.profile_b, cases_for, args.hands, args.seed, cases)
     return compare(a, b)
 
 

@@ -95,12 +95,11 @@ def explain(path: str, old: str, new: str) -> list[str]:
         change = compare_traces(key, before, after, "golden", "now", [])
         if change is None:
             continue
-        what = f"random hand {key}" if change.kind == "corpus" else f"case {key} ({change.kind})"
         if change.where == "presence":
+            what = f"random hand {key}" if change.kind == "corpus" else f"case {key} ({change.kind})"
             lines.append(f"{path}: {what}: {'new' if before is None else 'gone'}")
             continue
-        at = f"step {change.step}" if change.where == "step" else change.where
-        lines.append(f"{path}: {what}: {at} differs")
+        lines.append(f"{path}: {change.headline()}")
         lines.extend(f"    {s}" for s in change.summary)
         lines.extend(difflib.unified_diff(_pretty(before), _pretty(after), f"golden/{key}", f"now/{key}",
                                             lineterm=""))

@@ -49,6 +49,9 @@ class StudGame:
         return replace(state, to_act=bring_in_seat(up, candidates))
 
     def legal(self, state: StudState) -> Legal:
+        """The seat to act and its exact options: the bring-in's two amounts, the betting options, or
+        show and (where allowed) muck (``stud.bringin.forced``, ``stud.streets.actions``,
+        ``stud.showdown.muck``)."""
         seat = state.to_act
         if seat is None:
             return Legal((), ())
@@ -62,6 +65,8 @@ class StudGame:
         return Legal((seat,), betting_options(state, seat))
 
     def apply(self, state: StudState, action: Action) -> StudState:
+        """The state after ``action``; a refused action raises ``ActionError`` with its reason and
+        leaves ``state`` as it was (``stud.streets.actions``)."""
         if state.phase == OVER:
             raise ActionError(Reason.HAND_OVER, f"{action}: the hand is over")
         if action.seat >= state.seats:
@@ -79,6 +84,9 @@ class StudGame:
         return _after_action(bet(state, action), action.seat)
 
     def observe(self, state: StudState) -> dict[str, Json]:
+        """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
+        the upcards, the common card, folded seats and the number of cards in the stub."""
+
         def by_seat(values: tuple[Chips, ...]) -> dict[str, Json]:
             return {seat_name(Seat(i)): v for i, v in enumerate(values)}
 
@@ -100,9 +108,11 @@ class StudGame:
         }
 
     def outcome(self, state: StudState) -> Outcome | None:
+        """The result once the hand is over, else None."""
         return state.result
 
     def showdown(self, setup: ShowdownSetup, rules: StudRules) -> Outcome:
+        """Award final hands on their own (``stud.showdown.award``)."""
         return sd.showdown(setup, rules)
 
 

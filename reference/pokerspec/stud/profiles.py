@@ -85,7 +85,7 @@ PROFILES: tuple[Profile[StudRules], ...] = (
         name="stud-last-aggressor",
         game="stud",
         rules=replace(TRAINING, show_order=ShowOrder.LAST_AGGRESSOR),
-        summary="The last bettor or raiser of the final round shows first (STUD-10).",
+        summary="The last bettor or raiser on seventh street shows first (STUD-10).",
         changes=(RuleId("stud.showdown.order"), RuleId("stud.profile.last-aggressor")),
     ),
     Profile(

@@ -61,7 +61,7 @@ def first_actor(state: StudState) -> Seat:
 
 
 def open_round(state: StudState) -> StudState:
-    """A new betting round after the cards of a street are out."""
+    """A new betting round once the cards of a street are out, opened by ``first_actor``."""
     zero = Chips(0)
     return replace(
         state, bets=(zero,) * state.seats, current=zero, level=zero, raises=0, acted=frozenset(),
@@ -72,8 +72,9 @@ def open_round(state: StudState) -> StudState:
 def raise_target(state: StudState, seat: Seat) -> Chips | None:
     """The one amount this seat may bet or raise to, or None. In fixed limit every bet, completion
     and raise is one bet above the last full level, or all the player's chips if fewer
-    (``stud.streets.actions``, ``stud.allin.short``). Nobody may raise again after a short all-in
-    he has already acted before (``stud.allin.reopen``), nor against players who are all in."""
+    (``stud.streets.actions``, ``stud.allin.short``). A player who has acted since the last full bet
+    may not raise a short all-in (``stud.allin.reopen``), and nobody raises when every opponent is
+    all-in."""
     total = state.bets[seat] + state.stacks[seat]
     opponents = any(state.can_bet(Seat(s)) for s in range(state.seats) if s != seat)
     if seat in state.acted or not opponents or total <= state.current:
@@ -110,7 +111,8 @@ def bet(state: StudState, action: Action) -> StudState:
         total = call_total(state, seat)
         if action.amount is not None and action.amount != total:
             raise ActionError(Reason.WRONG_AMOUNT, f"{action}: a check or call makes {total} this round")
-        return _put(replace(state, acted=state.acted | {seat}), seat, total)
+        stacks, bets, contributed = _put(state, seat, total)
+        return replace(state, stacks=stacks, bets=bets, contributed=contributed, acted=state.acted | {seat})
     if action.verb is not Verb.BET_RAISE:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: not a betting action")
     if capped(state):
@@ -123,21 +125,27 @@ def bet(state: StudState, action: Action) -> StudState:
         if action.amount is not None and action.amount > state.bets[seat] + state.stacks[seat]:
             raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
         raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the bet or raise is to {target}")
-    if is_full_bet(target - state.level, bet_size(state)):
-        state = replace(state, level=target, raises=state.raises + 1, acted=frozenset({seat}))
-    else:
-        state = replace(state, acted=state.acted | {seat})
-    return _put(replace(state, current=max(state.current, target), aggressor=seat), seat, target)
+    full = is_full_bet(target - state.level, bet_size(state))
+    stacks, bets, contributed = _put(state, seat, target)
+    return replace(
+        state, stacks=stacks, bets=bets, contributed=contributed, current=max(state.current, target),
+        aggressor=seat, level=target if full else state.level, raises=state.raises + (1 if full else 0),
+        acted=frozenset({seat}) if full else state.acted | {seat},
+    )
 
 
-def _put(state: StudState, seat: Seat, total: Chips) -> StudState:
-    """Bring the seat's round total to ``total``; the chips are in the pot at once."""
+Amounts = tuple[Chips, ...]
+
+
+def _put(state: StudState, seat: Seat, total: Chips) -> tuple[Amounts, Amounts, Amounts]:
+    """Stacks, round bets and contributions once the seat's round total is ``total``; the chips
+    are in the pot at once."""
     put = total - state.bets[seat]
     stacks, bets, contributed = list(state.stacks), list(state.bets), list(state.contributed)
     stacks[seat] = Chips(stacks[seat] - put)
     bets[seat] = total
     contributed[seat] = Chips(contributed[seat] + put)
-    return replace(state, stacks=tuple(stacks), bets=tuple(bets), contributed=tuple(contributed))
+    return tuple(stacks), tuple(bets), tuple(contributed)
 
 
 def next_to_act(state: StudState, after: Seat) -> Seat | None:

@@ -1,0 +1,107 @@
+"""The mutation catalogue (``pokerspec.conformance.mutants``): the suite kills every mutant of the
+reference, the cases pinning each broken rule kill it on their own, the patches leave nothing
+behind, and docs/maintainers/mutants.md lists every mutant."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from contextlib import nullcontext
+from functools import cache
+from pathlib import Path
+
+import pytest
+from pokerspec.conformance.mutants import MUTANTS, Hang, Mutant, check, main, markdown, suite, time_limit
+from pokerspec.conformance.runner import Planned
+from pokerspec.core.types import RuleId
+
+ROOT = Path(__file__).resolve().parents[3]
+DOC = ROOT / "docs" / "maintainers" / "mutants.md"
+
+
+PARAMS = [pytest.param(m, id=m.name, marks=[pytest.mark.xfail(strict=True, reason=m.gap)] if m.gap else [])
+          for m in MUTANTS]
+"""Every mutant; one with a known gap must survive until its case is written (then drop the gap)."""
+
+
+@cache
+def items() -> tuple[Planned, ...]:
+    return tuple(suite())
+
+
+def _failures(mutant: Mutant, planned: tuple[Planned, ...]) -> str:
+    found = check(mutant, planned, first_only=True)
+    return "" if found.killed else f"{mutant.name} survived {found.runs} required case runs"
+
+
+def test_the_unpatched_reference_passes_every_required_case() -> None:
+    found = check(None, items())
+    assert found.runs > 0
+    assert not found.failures, [(r.case, r.profile, r.message) for r in found.failures[:5]]
+
+
+@pytest.mark.parametrize("mutant", PARAMS)
+def test_the_suite_kills_the_mutant(mutant: Mutant) -> None:
+    assert not _failures(mutant, items())
+
+
+@pytest.mark.parametrize("mutant", PARAMS)
+def test_the_cases_pinning_the_broken_rule_kill_it(mutant: Mutant) -> None:
+    own = tuple(i for i in items() if mutant.rule in i.case.rules)
+    assert own, f"no case pins {mutant.rule}"
+    assert not _failures(mutant, own), f"the cases pinning {mutant.rule} do not notice the mutant"
+
+
+def test_a_mutant_that_changes_nothing_survives() -> None:
+    harmless = Mutant("no-op", "core", RuleId("core.high.wheel"), "nothing", nullcontext)
+    found = check(harmless, items(), first_only=True)
+    assert not found.killed and not found.pinned
+    assert "**SURVIVED**" in markdown([found])
+
+
+def test_every_patch_is_undone() -> None:
+    loaded = {name: dict(vars(module)) for name, module in sys.modules.items()
+              if module is not None and name.startswith("pokerspec")}
+    for mutant in MUTANTS:
+        with mutant.patch():
+            pass
+    for name, before in loaded.items():
+        after = vars(sys.modules[name])
+        changed = [k for k, v in before.items() if after.get(k) is not v]
+        assert not changed, f"{name}: {changed} still patched"
+    assert not check(None, items(), first_only=True).killed
+
+
+def test_the_names_are_unique_and_the_command_selects_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert len({m.name for m in MUTANTS}) == len(MUTANTS)
+    assert main(["--mutant", "archie-barge-nines"]) == 0
+    out = capsys.readouterr().out
+    assert "archie-barge-nines" in out and "killed, pinned" in out
+    assert "core-no-wheel" not in out
+
+
+def test_the_json_report_names_the_killing_cases(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--mutant", "core-remainder-to-last", "--json"]) == 0
+    sane, found = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert sane["mutant"] is None and not sane["killed"] and sane["runs"] > 0
+    assert found["mutant"] == "core-remainder-to-last" and found["killed"] and found["pinned"]
+    assert any("core.chips.split" in k["rules"] for k in found["killed_by"])
+
+
+def test_a_hang_is_cut_short() -> None:
+    began = time.monotonic()
+    with pytest.raises(Hang), time_limit(0.05):
+        while True:
+            time.sleep(0.01)
+    assert time.monotonic() - began < 5
+
+
+def test_the_maintainers_page_lists_every_mutant() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`"): line for line in text.splitlines()
+            if line.startswith("| `")}
+    assert set(rows) == {m.name for m in MUTANTS}, "regenerate docs/maintainers/mutants.md"
+    for m in MUTANTS:
+        assert f"`{m.rule}`" in rows[m.name]
+        assert ("SURVIVED" in rows[m.name]) == bool(m.gap), f"regenerate the row of {m.name}"
