@@ -51,8 +51,8 @@ def server(site_dir: Path) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but there is no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium)")
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (CI installs it and runs this test)")
+            pytest.fail(f"CI=true but there is no Chromium at {CHROMIUM} (.ci/run installs Debian's)")
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (CI installs it and runs this)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -99,7 +99,7 @@ def search_word(trace: Traceability, lang: str) -> str:
     """A word of the language to search for: the longest word of a rule heading in that language
     that the English spec does not use."""
     english = {w.lower() for r in trace.rules.values() for w in re.findall(r"\w+", r.title)}
-    words = [w for r in trace.rules.values() if lang in r.languages
+    words = [str(w) for r in trace.rules.values() if lang in r.languages
              for w in re.findall(r"[^\W\d_]{5,}", heading_title(trace, r, lang)) if w.lower() not in english]
     assert words, f"no {lang} word found in the rule headings"
     return max(words, key=len)

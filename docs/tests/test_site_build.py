@@ -22,7 +22,8 @@ def test_build_is_strict_and_has_no_warnings(built_site: SiteBuild) -> None:
     """``mkdocs build --strict`` succeeds and logs no warning at all."""
     warnings = [line for line in built_site.log.splitlines() if WARNING.match(line)]
     assert built_site.returncode == 0 and not warnings, (
-        f"mkdocs build --strict exited {built_site.returncode}:\n" + "\n".join(warnings or [built_site.log[-4000:]])
+        f"mkdocs build --strict exited {built_site.returncode}:\n"
+        + "\n".join(warnings or [built_site.log[-4000:]])
     )
 
 
@@ -74,13 +75,14 @@ def test_every_rule_links_to_its_code_and_cases_and_back(site_dir: Path, trace: 
         if spec is None:
             problems.append(f"{rule.page}: not built")
             continue
-        targets = [href for href in spec.links if "/reference/cases/" in f"/{href}" or "/reference/code/" in f"/{href}"]
+        targets = [h for h in spec.links if "/reference/cases/" in f"/{h}" or "/reference/code/" in f"/{h}"]
         for pin in rule.cases:
             if not any(href.endswith(f"#{pin.case}") for href in targets):
                 problems.append(f"{rule.id}: no link to case {pin.case} beside the rule")
                 continue
             href = next(h for h in targets if h.endswith(f"#{pin.case}"))
-            case_page = (built_page(site_dir, rule.page, "en").parent / href.split("#")[0] / "index.html").resolve()
+            here = built_page(site_dir, rule.page, "en").parent
+            case_page = (here / href.split("#")[0] / "index.html").resolve()
             back = page_at(case_page)
             if back is None or not any(h.endswith(f"#{rule.id}") for h in back.links):
                 problems.append(f"{rule.id}: case page {case_page} does not link back to the rule")

@@ -429,7 +429,8 @@ class Site:
     def case_topic_page(self, page: str, cases: Sequence[Case]) -> str:
         labels = LABELS["en"]
         topic = page.removeprefix(f"{GENERATED}/cases/").removesuffix(".md")
-        lines = [f"# Cases: {topic}", "",
+        game, _, rest = topic.partition("/")
+        lines = [f"# {rest or game} ({game} cases)", "",
                  f"The conformance cases in `conformance/vectors/{topic}/`, as hands. "
                  "Every case links back to the rules it pins.", ""]
         for case in sorted(cases, key=lambda c: c.id):
@@ -536,8 +537,8 @@ class Site:
         for case in cases[:INLINE_CASES]:
             title = str(case.data["title"]).replace('"', "'")
             target = link(page, case_page(case, self.vectors), case.id)
-            lines += [f"    ??? example \"{case.id} — {title}\"", f"        [{labels['case_page']}]({target})",
-                      ""]
+            lines += [f"    ??? example \"{case.id} — {title}\"",
+                      f"        [{labels['case_page']}]({target})", ""]
             lines += indent(render_case(case, labels), 8)
         for case in cases[INLINE_CASES:]:
             title = escape(str(case.data["title"]), quote=False)
@@ -712,9 +713,13 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     assert _site is not None
     uri = page.file.src_uri
+    lang = _language(config)
+    if uri.startswith(f"{GENERATED}/") and lang != "en":
+        # The English fallback of a generated page: the English build already indexes it.
+        page.meta["search"] = {"exclude": True}
     if not uri.startswith("spec/"):
         return markdown
-    return _site.annotate(uri, markdown, _language(config))
+    return _site.annotate(uri, markdown, lang)
 
 
 @event_priority(-150)

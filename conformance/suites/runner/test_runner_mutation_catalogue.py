@@ -11,9 +11,22 @@ from contextlib import nullcontext
 from functools import cache
 from pathlib import Path
 
+import pokerspec.archie.award
+import pokerspec.auction.award
 import pytest
-from pokerspec.conformance.mutants import MUTANTS, Hang, Mutant, check, main, markdown, suite, time_limit
+from pokerspec.conformance.mutants import (
+    MUTANTS,
+    Hang,
+    Mutant,
+    around,
+    check,
+    main,
+    markdown,
+    suite,
+    time_limit,
+)
 from pokerspec.conformance.runner import Planned
+from pokerspec.core import chips
 from pokerspec.core.types import RuleId
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -87,6 +100,16 @@ def test_the_json_report_names_the_killing_cases(capsys: pytest.CaptureFixture[s
     assert sane["mutant"] is None and not sane["killed"] and sane["runs"] > 0
     assert found["mutant"] == "core-remainder-to-last" and found["killed"] and found["pinned"]
     assert any("core.chips.split" in k["rules"] for k in found["killed_by"])
+
+
+def test_a_patch_reaches_every_copy_imported_by_name() -> None:
+    original = chips.split
+    with around(chips, "split", lambda split: lambda *args: split(*args)):
+        assert chips.split is not original
+        assert pokerspec.archie.award.split is chips.split and pokerspec.auction.award.split is chips.split
+    assert pokerspec.archie.award.split is original and chips.split is original
+    with around(pokerspec.auction.award, "split", lambda split: lambda *args: split(*args), everywhere=False):
+        assert pokerspec.auction.award.split is not original and pokerspec.archie.award.split is original
 
 
 def test_a_hang_is_cut_short() -> None:

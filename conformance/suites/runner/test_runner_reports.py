@@ -121,10 +121,14 @@ def test_junit_and_jsonl_agree(tmp_path: Path, broken: Callable[[str], str], fix
     ("reject_changes", 3, "a rejected action changed the state"),
     ("outcome", 4, "outcome /net/p1: expected 1, got 2"),
 ])
-def test_first_diverging_step_of_a_hand(engines_py: Path, run_cli: Run,
+@pytest.mark.parametrize("strict", [False, True], ids=["one-by-one", "pipelined"])
+def test_first_diverging_step_of_a_hand(engines_py: Path, run_cli: Run, strict: bool,
                                         flaw: str, step: int | None, words: str) -> None:
+    """In strict mode the whole conversation is sent at once and the replies judged afterwards;
+    the verdict and the step must be the same."""
     code, text, records = run_cli("--impl", f"python:{engines_py}:{flaw or 'ok'}", "--no-default-vectors",
-                                  "--vectors", str(engines_py.parent / "scripted"), own=False)
+                                  "--vectors", str(engines_py.parent / "scripted"),
+                                  *(["--strict"] if strict else []), own=False)
     (result,) = [r for r in records if r["record"] == "case"]
     assert result["profile"] == "scripted"
     assert result["step"] == step
@@ -135,3 +139,18 @@ def test_first_diverging_step_of_a_hand(engines_py: Path, run_cli: Run,
         assert words in str(result["message"])
         where = "outcome" if step == 4 else f"step {step}"
         assert f"at {where}" in text
+
+
+def test_each_profile_is_a_run_and_unsupported_ones_are_skipped(tmp_path: Path, engines_py: Path,
+                                                               run_cli: Run) -> None:
+    hand = json.loads((engines_py.parent / "scripted" / "runner-scripted-0001.json").read_text())
+    _write(tmp_path / "two", "two.json", dict(hand, profiles=["scripted", "elsewhere"]))
+    base = ("--impl", f"python:{engines_py}:ok", "--no-default-vectors", "--vectors", str(tmp_path / "two"))
+    code, text, records = run_cli(*base, own=False)
+    runs = {r["profile"]: (r["verdict"], r["message"]) for r in records if r["record"] == "case"}
+    assert runs == {"scripted": ("pass", ""),
+                    "elsewhere": ("skip", "engine does not offer profile elsewhere")}
+    assert code == 0
+    assert "SKIP 1 case run: engine does not offer profile elsewhere" in text
+    _, _, only = run_cli(*base, "--profile", "scripted", own=False)
+    assert [r["profile"] for r in only if r["record"] == "case"] == ["scripted"]

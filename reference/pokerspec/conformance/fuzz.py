@@ -49,6 +49,8 @@ PROBE_RATE = 0.2
 """The share of turns before which an illegal action is tried (its rejection reason compared)."""
 MAX_REPLAYS = 1500
 """Upper bound on replays spent shrinking one finding."""
+SHRINK_SECONDS = 20.0
+"""Upper bound on the time spent shrinking one finding (slow exec engines stop earlier)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +93,13 @@ def _observe(engine: Engine) -> dict[str, Json]:
     return dict(cast(dict[str, Json], observation)) if isinstance(observation, dict) else {}
 
 
-def _outcome(reply: Message) -> dict[str, Json]:
-    outcome = reply.get("outcome")
+def _outcome(outcome: Json, theirs: Json = None) -> dict[str, Json]:
+    """The reference's outcome keys to compare: ``OUTCOME_KEYS``, and any other key the engine
+    under test reports too (a game's details such as who qualified or who showed)."""
     if not isinstance(outcome, dict):
         return {}
-    return {k: outcome[k] for k in OUTCOME_KEYS if k in outcome}
+    also = set(theirs) if isinstance(theirs, dict) else set()
+    return {k: v for k, v in outcome.items() if k in OUTCOME_KEYS or k in also}
 
 
 class Fuzzer:
@@ -109,6 +113,7 @@ class Fuzzer:
         caps = hello.capabilities
         self.observed = sorted(c.removeprefix("observe:") for c in caps if c.startswith("observe:"))
         self.replays = 0
+        self.deadline = 0.0
         self.limits = limits_for(profile)
 
     def replay(self, hand: Hand, chooser: Chooser, probes: random.Random | None = None) -> Replay:
@@ -172,8 +177,9 @@ class Fuzzer:
                 return
         else:
             raise CorpusError(f"hand did not end after {MAX_STEPS} actions")
-        out.outcome = _outcome(self.reference.handle({"op": "outcome"}))
+        ours_out = self.reference.handle({"op": "outcome"}).get("outcome")
         theirs_out = self.engine.handle({"op": "outcome"}).get("outcome")
+        out.outcome = _outcome(ours_out, theirs_out)
         diff = difference(out.outcome, theirs_out)
         if diff:
             self._diverge(out, "outcome", f"outcome {diff}", out.outcome, theirs_out)
@@ -211,18 +217,20 @@ class Fuzzer:
 
     def diverges(self, hand: Hand) -> Replay | None:
         """The replay of ``hand`` with passive continuation, if it is valid and still diverges."""
-        if self.replays >= MAX_REPLAYS:
+        if self.replays >= MAX_REPLAYS or time.monotonic() > self.deadline:
             return None
         result = self.replay(hand, passive_chooser)
         return result if result.valid and result.divergence is not None else None
 
-    def shrink(self, hand: Hand) -> tuple[Hand, Replay]:
+    def shrink(self, hand: Hand, found: Replay) -> tuple[Hand, Replay]:
         """Greedily simplify a diverging hand while it keeps diverging and gets smaller: fewer
         seats, a shorter script, a refused action tried earlier, a shorter listed deck, smaller
         stacks, then single actions dropped. Each kind of step is repeated until it stops
         helping, then the next is tried."""
+        self.replays, self.deadline = 0, time.monotonic() + SHRINK_SECONDS
         best = self.diverges(hand)
-        assert best is not None, "shrink needs a diverging hand"
+        if best is None:
+            return hand, found
         hand = Hand(hand.setup, script_of(best))
         improved = True
         while improved and self.replays < MAX_REPLAYS:
@@ -233,12 +241,12 @@ class Fuzzer:
                 while progress:
                     progress = False
                     for candidate in kind(hand):
-                        found = self.diverges(candidate)
-                        if found is None:
+                        again = self.diverges(candidate)
+                        if again is None:
                             continue
-                        smaller = Hand(candidate.setup, script_of(found))
+                        smaller = Hand(candidate.setup, script_of(again))
                         if _size(smaller) < _size(hand):
-                            hand, best, progress, improved = smaller, found, True, True
+                            hand, best, progress, improved = smaller, again, True, True
                             break
         return hand, best
 
@@ -259,7 +267,7 @@ class Fuzzer:
             if not actions:
                 break
             steps.append({"act": self._next([], passive_chooser, actions)})
-        return steps, _outcome(self.reference.handle({"op": "outcome"}))
+        return steps, _outcome(self.reference.handle({"op": "outcome"}).get("outcome"))
 
     def _fewer_seats(self, hand: Hand) -> list[Hand]:
         seats = len(cast(list[Json], hand.setup["stacks"]))
@@ -368,6 +376,8 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
         steps.insert(at, {"check": differing or found.observation, "note": note})
     elif divergence.what in ("act", "reject") and at < len(steps):
         cast(dict[str, Json], steps[at])["note"] = note
+    if divergence.what == "outcome":
+        outcome = {**outcome, **found.outcome}
     expect = outcome or {"received": {}}
     return {
         "format": 1,
@@ -406,9 +416,9 @@ class FuzzResult:
 
 
 def fuzz(engine: Engine, game: str, profile: str, hands: int, seed: int,
-         out: Path | None = None) -> FuzzResult:
+         out: Path | None = None, shrink: bool = True) -> FuzzResult:
     """Fuzz ``engine`` with ``hands`` random hands; stop at the first disagreement, shrink it
-    and (with ``out``) write it as a case file."""
+    (unless ``shrink`` is false) and (with ``out``) write it as a case file."""
     hello = handshake(engine)
     fuzzer = Fuzzer(engine, game, profile, hello)
     started = time.perf_counter()
@@ -418,8 +428,9 @@ def fuzz(engine: Engine, game: str, profile: str, hands: int, seed: int,
         if result.divergence is None:
             continue
         elapsed = time.perf_counter() - started
-        fuzzer.replays = 0
-        small, found = fuzzer.shrink(Hand(dict(setup.setup), script_of(result)))
+        small, found = Hand(dict(setup.setup), script_of(result)), result
+        if shrink:
+            small, found = fuzzer.shrink(small, found)
         origin = f"seed {seed}, hand {played}, {setup.label}"
         finished = fuzzer.finish(small, found)
         case = finding_case(game, profile, small, found, finished, hello.name, origin,
@@ -450,7 +461,7 @@ def handler(args: argparse.Namespace) -> int:
         if hello.profiles and profile.name not in hello.profiles:
             print(f"{hello.name} does not support the profile {profile.name}", file=sys.stderr)
             return 2
-        result = fuzz(engine, args.game, profile.name, args.hands, args.seed, args.out)
+        result = fuzz(engine, args.game, profile.name, args.hands, args.seed, args.out, not args.no_shrink)
     except (EngineFailure, CorpusError) as exc:
         print(f"pokerspec conformance fuzz: {exc}", file=sys.stderr)
         return 2
@@ -462,8 +473,8 @@ def handler(args: argparse.Namespace) -> int:
         print("no disagreement with the reference")
         return 0
     steps = cast(Sequence[Json], result.finding["steps"])
-    print(f"disagreement found and shrunk in {result.replays} replays to {len(steps)} steps: "
-          f"{result.finding['title']}")
+    how = f"shrunk in {result.replays} replays to" if not args.no_shrink else "written with"
+    print(f"disagreement found and {how} {len(steps)} steps: {result.finding['title']}")
     print(result.finding["explanation"])
     if result.path is not None:
         print(f"written to {result.path}")
@@ -483,6 +494,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, metavar="DIR", help="write the shrunk finding as a case file here")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply (exec engines)")
+    p.add_argument("--no-shrink", action="store_true", help="write the first disagreement as found")
     p.set_defaults(handler=handler)
 
 

@@ -1,6 +1,10 @@
 """Grading one case against one engine: the runner keeps the expected values and judges every
 reply itself. A case passes when every step and the outcome match; the first step that does not
-is reported with what was expected and what the engine did."""
+is reported with what was expected and what the engine did.
+
+A case's requests never depend on the engine's replies (``conversation``), so an engine that
+can take them all at once (``Pipelined``: the exec adapter) gets them in one go and the replies
+are then judged one by one, exactly as if they had been asked for one at a time."""
 
 from __future__ import annotations
 
@@ -14,8 +18,11 @@ from pokerspec.conformance.cases import Case
 from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined
 from pokerspec.core.game import Json
 
-UNORDERED = frozenset({"eligible", "to_act", "folded", "mucked", "excluded", "actions", "high", "low", "all"})
-"""Keys whose list values are compared as sets; every other list is compared in order."""
+UNORDERED = frozenset(
+    {"eligible", "to_act", "folded", "mucked", "excluded", "actions", "high", "low", "all", "tie"}
+)
+"""Keys whose list values are compared as sets; every other list is compared in order. ``tie``
+stands for each group of a ranking's ``order``: hands that tie are listed in any order."""
 
 
 class Verdict(Enum):
@@ -58,7 +65,7 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> s
     if isinstance(expected, list):
         if not isinstance(actual, list | tuple):
             return f"{path}: expected a list, got {actual!r}"
-        if key in UNORDERED and all(isinstance(x, str) for x in expected):
+        if key in UNORDERED and all(isinstance(x, str | int) for x in expected):
             if sorted(map(str, expected)) != sorted(map(str, actual)):
                 missing = sorted(set(map(str, expected)) - set(map(str, actual)))
                 extra = sorted(set(map(str, actual)) - set(map(str, expected)))
@@ -67,7 +74,7 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> s
         if len(expected) != len(actual):
             return f"{path}: expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            diff = difference(e, a, f"{path}[{i}]", key)
+            diff = difference(e, a, f"{path}[{i}]", "tie" if key == "order" else key)
             if diff:
                 return diff
         return None
@@ -79,9 +86,8 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> s
 Talk = Callable[[Message], Message]
 """Send one request, get its reply."""
 
-SINGLE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "pots",
-              "showdown": "showdown"}
-"""Case kinds graded on the reply to a single request."""
+CORE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "pots"}
+"""The request for each core case kind; its fields are the case's setup."""
 LEGAL: Message = {"op": "legal"}
 OBSERVE: Message = {"op": "observe"}
 OUTCOME: Message = {"op": "outcome"}
@@ -95,10 +101,11 @@ def _call(engine: Engine, message: Message) -> Message:
 
 
 def _first(case: Case, profile: str | None) -> Message:
+    """The case's first request: the only one, except for a hand (``new_hand``)."""
     setup = cast(dict[str, Json], case.data.get("setup", {}))
-    if case.kind in SINGLE_OPS and case.kind != "showdown":
-        return {"op": SINGLE_OPS[case.kind], **setup}
-    op = SINGLE_OPS.get(case.kind, "new_hand")
+    if case.kind in CORE_OPS:
+        return {"op": CORE_OPS[case.kind], **setup}
+    op = "new_hand" if case.kind == "hand" else case.kind
     return {"op": op, "game": case.game, "profile": profile, "setup": setup}
 
 
@@ -136,6 +143,7 @@ def _replay(engine: Pipelined, planned: list[Message]) -> Talk:
 
 
 def needed_capabilities(case: Case) -> list[str]:
+    """What an engine must list in its handshake to be graded on ``case`` (else it is skipped)."""
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     if case.kind == "notation":
@@ -176,10 +184,10 @@ def _grade(case: Case, talk: Talk, result: Result) -> None:
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     expect = cast(dict[str, Json], data.get("expect", {}))
-    if case.kind in SINGLE_OPS:
+    if case.kind != "hand":
         result.step = 0
     first = _first(case, result.profile)
-    if case.kind in ("notation", "ranking", "split", "pots"):
+    if case.kind in CORE_OPS:
         reply = talk(first)
         if "error" in expect:
             got = reply.get("error")

@@ -51,11 +51,12 @@ from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
-from pokerspec.stud.profiles import OddChipOrder, RunningOut, StudRules
+from pokerspec.stud.profiles import OddChipOrder, RunningOut, ShowOrder, StudRules
 from pokerspec.stud.runout import SeventhStreet
 from pokerspec.stud.state import StudState, from_left
 
 R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., object])
 
 SHOWN = 3
 """Failing cases listed per mutant."""
@@ -65,6 +66,8 @@ TIME_LIMIT = 60.0
 
 @dataclass(frozen=True, slots=True)
 class Mutant:
+    """One rule deliberately broken: ``patch()`` is a context manager that breaks it."""
+
     name: str
     game: str
     rule: RuleId
@@ -111,40 +114,53 @@ def fresh_tables() -> Iterator[None]:
         yield
 
 
-@contextmanager
-def ranking(module: ModuleType, name: str, new: object) -> Iterator[None]:
-    """Replace a piece of the literate ranking and rebuild the tables from it."""
-    with replaced(module, name, new), fresh_tables():
-        yield
+def around(owner: ModuleType | type, name: str, mutate: Callable[[F], F], everywhere: bool = True
+           ) -> AbstractContextManager[object]:
+    """Replace ``owner.name`` by ``mutate(original)``: on a module everywhere it was imported
+    (``replaced``) unless ``everywhere`` is false, on a class just there. The original is looked
+    up when the patch starts."""
+    mutant = mutate(getattr(owner, name))
+    if isinstance(owner, ModuleType) and everywhere:
+        return replaced(owner, name, mutant)
+    return mock.patch.object(owner, name, mutant)
 
 
 @contextmanager
-def _low_shapes(changes: dict[tuple[int, ...], int]) -> Iterator[None]:
-    """Reorder the repeat categories of ace-to-five low and rebuild the tables."""
-    with mock.patch.dict(low._SHAPES, changes), fresh_tables():
+def ranking(module: ModuleType, name: str, mutate: Callable[[F], F]) -> Iterator[None]:
+    """Mutate a piece of the literate ranking and rebuild the evaluation tables from it."""
+    with around(module, name, mutate), fresh_tables():
         yield
 
 
 # --- core ------------------------------------------------------------------------------------
 
-_straight_top = high.straight_top
+StraightTop = Callable[[Sequence[int]], int | None]
+Rank5 = Callable[[Sequence[Card]], HighRank]
+Halves = Callable[[Chips], tuple[Chips, Chips]]
+Split = Callable[[Chips, Sequence[Seat], OddChipRule], dict[Seat, Chips]]
+BuildPots = Callable[[dict[Seat, Chips], frozenset[Seat]], tuple[tuple[Pot, ...], dict[Seat, Chips]]]
 
 
-def _no_wheel(ranks: Sequence[int]) -> int | None:
-    top = _straight_top(ranks)
-    return None if top == 5 else top
+def _no_wheel(straight_top: StraightTop) -> StraightTop:
+    def mutant(ranks: Sequence[int]) -> int | None:
+        top = straight_top(ranks)
+        return None if top == 5 else top
+
+    return mutant
 
 
-def _wrap_around(ranks: Sequence[int]) -> int | None:
+def _wrap_around(straight_top: StraightTop) -> StraightTop:
     """Five distinct ranks in a row counted round the corner, the ace between king and deuce."""
-    distinct = sorted(set(ranks))
-    if len(distinct) != 5:
-        return None
-    for start in range(13):
-        run = [(start + i) % 13 + 2 for i in range(5)]
-        if sorted(run) == distinct:
-            return run[-1]
-    return None
+
+    def mutant(ranks: Sequence[int]) -> int | None:
+        distinct = sorted(set(ranks))
+        for start in range(13):
+            run = [(start + i) % 13 + 2 for i in range(5)]
+            if sorted(run) == distinct:
+                return run[-1]
+        return straight_top(ranks)
+
+    return mutant
 
 
 class _Suited(int):
@@ -183,218 +199,269 @@ class _Suited(int):
         return self._key() >= self._other(other)
 
 
-def _suited(rank: Callable[[Sequence[Card]], HighRank]) -> Callable[[Sequence[Card]], HighRank]:
-    def ranked(cards: Sequence[Card]) -> HighRank:
+def _suited(rank: Rank5) -> Rank5:
+    def mutant(cards: Sequence[Card]) -> HighRank:
         return HighRank(_Suited(rank(cards), tuple(suit_of(c) for c in sorted(cards, reverse=True))))
 
-    return ranked
+    return mutant
 
 
 @contextmanager
 def _suits_break_ties() -> Iterator[None]:
-    with replaced(high, "high_rank", _suited(high.high_rank)), \
-            replaced(high, "high_rank5", _suited(high.high_rank5)), fresh_tables():
+    with around(high, "high_rank", _suited), around(high, "high_rank5", _suited), fresh_tables():
         yield
 
 
-def _ace_high_low(card: Card) -> int:
-    return rank_of(card)
+def _ace_high_low(low_value: Callable[[Card], int]) -> Callable[[Card], int]:
+    return lambda card: 14 if low_value(card) == 1 else low_value(card)
 
 
-def _nine_qualifies(cards: Sequence[Card]) -> bool:
-    values = {low.low_value(c) for c in cards}
-    return len(cards) == 5 and len(values) == 5 and max(values) <= 9
+def _nine_qualifies(qualifies_eight: Callable[[Sequence[Card]], bool]) -> Callable[[Sequence[Card]], bool]:
+    def mutant(cards: Sequence[Card]) -> bool:
+        values = {low.low_value(c) for c in cards}
+        return len(cards) == 5 and len(values) == 5 and max(values) <= 9
+
+    return mutant
 
 
-def _odd_chip_to_low(total: Chips) -> tuple[Chips, Chips]:
-    return Chips(total // 2), Chips(total - total // 2)
+def _odd_chip_to_low(halves: Halves) -> Halves:
+    def mutant(total: Chips) -> tuple[Chips, Chips]:
+        high_half, low_half = halves(total)
+        return low_half, high_half
+
+    return mutant
 
 
-_split = chips.split
+def _remainder_to_last(split: Split) -> Split:
+    def mutant(total: Chips, winners: Sequence[Seat],
+               rule: OddChipRule = OddChipRule.REMAINDER_TO_FIRST) -> dict[Seat, Chips]:
+        return split(total, list(reversed(winners)), rule)
+
+    return mutant
 
 
-def _remainder_to_last(total: Chips, winners: Sequence[Seat],
-                       rule: OddChipRule = OddChipRule.REMAINDER_TO_FIRST) -> dict[Seat, Chips]:
-    return _split(total, list(reversed(winners)), rule)
+def _dead_money_ignored(build_pots: BuildPots) -> BuildPots:
+    def mutant(contributed: dict[Seat, Chips], folded: frozenset[Seat]
+               ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+        return build_pots({s: (Chips(0) if s in folded else c) for s, c in contributed.items()}, folded)
+
+    return mutant
 
 
-_build_pots = chips.build_pots
+def _excess_kept(build_pots: BuildPots) -> BuildPots:
+    def mutant(contributed: dict[Seat, Chips], folded: frozenset[Seat]
+               ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+        pots, returned = build_pots(contributed, folded)
+        excess = sum(returned.values())
+        if not excess or not pots:
+            return pots, returned
+        last = pots[-1]
+        return (*pots[:-1], Pot(Chips(last.amount + excess), last.eligible)), {}
+
+    return mutant
 
 
-def _dead_money_ignored(contributed: dict[Seat, Chips], folded: frozenset[Seat] | set[Seat]
-                        ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
-    live = {s: (Chips(0) if s in folded else c) for s, c in contributed.items()}
-    return _build_pots(live, folded)
+@contextmanager
+def _low_shapes(changes: dict[tuple[int, ...], int]) -> Iterator[None]:
+    """Reorder the repeat categories of ace-to-five low and rebuild the tables."""
+    with mock.patch.dict(low._SHAPES, changes), fresh_tables():
+        yield
 
 
-def _excess_kept(contributed: dict[Seat, Chips], folded: frozenset[Seat] | set[Seat]
-                 ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
-    pots, returned = _build_pots(contributed, folded)
-    excess = sum(returned.values())
-    if not excess or not pots:
-        return pots, returned
-    last = pots[-1]
-    return (*pots[:-1], Pot(Chips(last.amount + excess), last.eligible)), {}
-
-
-_high_rank5 = high.high_rank5
-
-
-def _no_kickers(cards: Sequence[Card]) -> HighRank:
+def _no_kickers(high_rank5: Rank5) -> Rank5:
     """Only the biggest group counts: kickers and the second pair are ignored."""
-    key = _high_rank5(cards)
-    category = high.category_of(key)
-    if category in (high.Category.STRAIGHT, high.Category.FLUSH, high.Category.HIGH_CARD,
-                    high.Category.STRAIGHT_FLUSH):
-        return key
-    return HighRank(high.pack(category, high.grouped_ranks([rank_of(c) for c in cards])[:1]))
+    plain = (high.Category.HIGH_CARD, high.Category.STRAIGHT, high.Category.FLUSH,
+             high.Category.STRAIGHT_FLUSH)
+
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        key = high_rank5(cards)
+        category = high.category_of(key)
+        if category in plain:
+            return key
+        return HighRank(high.pack(category, high.grouped_ranks([rank_of(c) for c in cards])[:1]))
+
+    return mutant
 
 
-def _first_five(cards: Sequence[Card]) -> HighRank:
-    return _high_rank5(cards[:5])
+def _first_five(high_rank: Rank5) -> Rank5:
+    return lambda cards: high_rank(cards[:5])
 
 
 # --- archie ----------------------------------------------------------------------------------
 
-_first_round = archie_betting.first_round
-_later_round = archie_betting.later_round
+
+def _no_option(first_round: Callable[[ArchieRules, Seat], Round]) -> Callable[[ArchieRules, Seat], Round]:
+    def mutant(rules: ArchieRules, dealer: Seat) -> Round:
+        return replace(first_round(rules, dealer), acted=frozenset({non_dealer(dealer)}))
+
+    return mutant
 
 
-def _no_option(rules: ArchieRules, dealer: Seat) -> Round:
-    return replace(_first_round(rules, dealer), acted=frozenset({non_dealer(dealer)}))
+def _dealer_first(later_round: Callable[[ArchieRules, int, Seat], Round]
+                  ) -> Callable[[ArchieRules, int, Seat], Round]:
+    def mutant(rules: ArchieRules, betting_round: int, dealer: Seat) -> Round:
+        return replace(later_round(rules, betting_round, dealer), to_act=dealer)
+
+    return mutant
 
 
-def _dealer_first(rules: ArchieRules, betting_round: int, dealer: Seat) -> Round:
-    return replace(_later_round(rules, betting_round, dealer), to_act=dealer)
+def _dealer_served_first(draw_order: Callable[[Seat], tuple[Seat, Seat]]
+                         ) -> Callable[[Seat], tuple[Seat, Seat]]:
+    def mutant(dealer: Seat) -> tuple[Seat, Seat]:
+        first, second = draw_order(dealer)
+        return second, first
+
+    return mutant
 
 
-def _dealer_served_first(dealer: Seat) -> tuple[Seat, Seat]:
-    return dealer, non_dealer(dealer)
+def _fold_offered(legal: Callable[[Round, ArchieRules], tuple[Action, ...]]
+                  ) -> Callable[[Round, ArchieRules], tuple[Action, ...]]:
+    def mutant(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
+        offered = legal(rnd, rules)
+        fold = Action(rnd.to_act, Verb.FOLD)
+        return offered if fold in offered else (fold, *offered)
+
+    return mutant
 
 
-_legal = archie_betting.legal
-_apply = archie_betting.apply
+def _fold_anytime(apply: Callable[[Round, Action, ArchieRules], Round]
+                  ) -> Callable[[Round, Action, ArchieRules], Round]:
+    def mutant(rnd: Round, action: Action, rules: ArchieRules) -> Round:
+        if action.verb is Verb.FOLD:
+            return replace(rnd, acted=rnd.acted | {action.seat}, folded=action.seat)
+        return apply(rnd, action, rules)
 
-
-def _fold_offered(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
-    offered = _legal(rnd, rules)
-    fold = Action(rnd.to_act, Verb.FOLD)
-    return offered if fold in offered else (fold, *offered)
-
-
-def _fold_anytime(rnd: Round, action: Action, rules: ArchieRules) -> Round:
-    if action.verb is Verb.FOLD:
-        return replace(rnd, acted=rnd.acted | {action.seat}, folded=action.seat)
-    return _apply(rnd, action, rules)
+    return mutant
 
 
 @contextmanager
 def _fold_when_checked_to() -> Iterator[None]:
-    with replaced(archie_betting, "legal", _fold_offered), replaced(archie_betting, "apply", _fold_anytime):
+    with around(archie_betting, "legal", _fold_offered), around(archie_betting, "apply", _fold_anytime):
         yield
 
 
 # --- auction ---------------------------------------------------------------------------------
 
-
-def _pick_by_seat(bids: dict[Seat, Chips], exposed_cards: Sequence[tuple[Card, ...]],
-                  priority: Sequence[Seat]) -> tuple[Seat, ...]:
-    place = {seat: i for i, seat in enumerate(priority)}
-    return tuple(sorted(bids, key=lambda s: (-bids[s], place[s])))
+PickOrder = Callable[[dict[Seat, Chips], Sequence[tuple[Card, ...]], Sequence[Seat]], tuple[Seat, ...]]
+AuctionStep = Callable[[AuctionGame, AuctionState, Action], AuctionState]
 
 
-_result = auction_award._result
+def _pick_by_seat(pick_order: PickOrder) -> PickOrder:
+    """Equal bids ordered as if nobody showed a card."""
+
+    def mutant(bids: dict[Seat, Chips], exposed_cards: Sequence[tuple[Card, ...]],
+               priority: Sequence[Seat]) -> tuple[Seat, ...]:
+        return pick_order(bids, [() for _ in exposed_cards], priority)
+
+    return mutant
 
 
-def _tie_wins(seat: Seat, keys: dict[Seat, int]) -> auction_award.Result:
-    got = _result(seat, keys)
-    return auction_award.Result.WON if got is auction_award.Result.TIED else got
+def _tie_wins(result: Callable[[Seat, dict[Seat, int]], auction_award.Result]
+              ) -> Callable[[Seat, dict[Seat, int]], auction_award.Result]:
+    def mutant(seat: Seat, keys: dict[Seat, int]) -> auction_award.Result:
+        got = result(seat, keys)
+        return auction_award.Result.WON if got is auction_award.Result.TIED else got
+
+    return mutant
 
 
-def _odd_chip_lost(total: Chips) -> tuple[Chips, Chips]:
-    return Chips(total // 2), Chips(total // 2)
+def _odd_chip_lost(halves: Halves) -> Halves:
+    def mutant(total: Chips) -> tuple[Chips, Chips]:
+        _, low_half = halves(total)
+        return low_half, low_half
+
+    return mutant
 
 
-_bid = AuctionGame._bid
+def _bids_kept(bid: AuctionStep) -> AuctionStep:
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        after = bid(self, state, action)
+        if after.bids.complete and not state.bids.complete:
+            return replace(after, stacks=state.stacks, contributed=state.contributed)
+        return after
+
+    return mutant
 
 
-def _bids_kept(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
-    after = _bid(self, state, action)
-    if after.bids.complete and not state.bids.complete:
-        return replace(after, stacks=state.stacks, contributed=state.contributed)
-    return after
-
-
-def _first_seat_bets(players: Sequence[Seat], exposed_cards: Sequence[tuple[Card, ...]]) -> Seat:
-    return players[0]
+def _first_seat_bets(first_actor: Callable[[Sequence[Seat], Sequence[tuple[Card, ...]]], Seat]
+                     ) -> Callable[[Sequence[Seat], Sequence[tuple[Card, ...]]], Seat]:
+    return lambda players, exposed_cards: players[0]
 
 
 # --- stud ------------------------------------------------------------------------------------
 
-
-def _ace_low_bring_in(cards: Sequence[Card]) -> Card:
-    return min(cards, key=lambda c: (1 if rank_of(c) == 14 else rank_of(c), suit_of(c)))
-
-
-_bring_in_options = stud_bringin.bring_in_options
-_post_bring_in = stud_bringin.post_bring_in
+StudStep = Callable[[StudState, Action], StudState]
+StudOptions = Callable[[StudState, Seat], tuple[Action, ...]]
+OddChipPriority = Callable[[list[Seat], dict[Seat, Sequence[Card]], StudRules], list[Seat]]
+DealSeventh = Callable[[tuple[Card, ...], tuple[Card, ...], Sequence[Seat], RunningOut], SeventhStreet]
+MayMuck = Callable[[Seat, Sequence[Seat], Sequence[Seat], Sequence[Pot]], bool]
 
 
-def _options_with_fold(state: StudState, seat: Seat) -> tuple[Action, ...]:
-    return (Action(seat, Verb.FOLD), *_bring_in_options(state, seat))
+def _ace_low_bring_in(bring_in_card: Callable[[Sequence[Card]], Card]) -> Callable[[Sequence[Card]], Card]:
+    return lambda cards: min(cards, key=lambda c: (1 if rank_of(c) == 14 else rank_of(c), suit_of(c)))
 
 
-def _bring_in_folds(state: StudState, action: Action) -> StudState:
-    if action.verb is Verb.FOLD:
-        return stud_streets.bet(replace(state, bring_in_due=False), action)
-    return _post_bring_in(state, action)
+def _options_with_fold(options: StudOptions) -> StudOptions:
+    return lambda state, seat: (Action(seat, Verb.FOLD), *options(state, seat))
+
+
+def _bring_in_folds(post_bring_in: StudStep) -> StudStep:
+    def mutant(state: StudState, action: Action) -> StudState:
+        if action.verb is Verb.FOLD:
+            return stud_streets.bet(state._replace(bring_in_due=False), action)
+        return post_bring_in(state, action)
+
+    return mutant
 
 
 @contextmanager
 def _bring_in_may_fold() -> Iterator[None]:
-    with replaced(stud_bringin, "bring_in_options", _options_with_fold), \
-            replaced(stud_bringin, "post_bring_in", _bring_in_folds):
+    with around(stud_bringin, "bring_in_options", _options_with_fold), \
+            around(stud_bringin, "post_bring_in", _bring_in_folds):
         yield
 
 
-_bet = stud_streets.bet
+def _completion_raises(bet: StudStep) -> StudStep:
+    def mutant(state: StudState, action: Action) -> StudState:
+        after = bet(state, action)
+        completing = state.level == 0 and state.current > 0 and after.level > 0
+        return after._replace(raises=after.raises + 1) if completing else after
+
+    return mutant
 
 
-def _completion_raises(state: StudState, action: Action) -> StudState:
-    after = _bet(state, action)
-    completing = state.level == 0 and state.current > 0 and after.level > 0
-    return replace(after, raises=after.raises + 1) if completing else after
+def _last_shown(priority: OddChipPriority) -> OddChipPriority:
+    def mutant(winners: list[Seat], own: dict[Seat, Sequence[Card]], rules: StudRules) -> list[Seat]:
+        ordered = priority(winners, own, rules)
+        return ordered[::-1] if rules.odd_chip_order is OddChipOrder.SHOWN_FIRST else ordered
+
+    return mutant
 
 
-_odd_chip_priority = stud_showdown._odd_chip_priority
+def _no_common_card(deal_seventh: DealSeventh) -> DealSeventh:
+    def mutant(stub: tuple[Card, ...], burns: tuple[Card, ...], active: Sequence[Seat],
+               rule: RunningOut) -> SeventhStreet:
+        dealt = deal_seventh(stub, burns, active, rule)
+        return SeventhStreet({}, None, stub, burns) if dealt.common is not None else dealt
+
+    return mutant
 
 
-def _last_shown(winners: list[Seat], own: dict[Seat, Sequence[Card]], rules: StudRules) -> list[Seat]:
-    ordered = _odd_chip_priority(winners, own, rules)
-    return ordered[::-1] if rules.odd_chip_order is OddChipOrder.SHOWN_FIRST else ordered
+def _big_bet_from_fourth(bet_size: Callable[[StudState], Chips]) -> Callable[[StudState], Chips]:
+    return lambda state: state.rules.small_bet if state.street <= 3 else state.rules.big_bet
 
 
-_deal_seventh = stud_runout.deal_seventh
+def _worst_board_opens(first_actor: Callable[[StudState], Seat]) -> Callable[[StudState], Seat]:
+    def mutant(state: StudState) -> Seat:
+        candidates = [s for s in from_left(state.seats, state.button) if state.can_bet(s)]
+        worst = min(state.boards[s] for s in candidates)
+        return next(s for s in candidates if state.boards[s] == worst)
+
+    return mutant
 
 
-def _no_common_card(stub: tuple[Card, ...], burns: tuple[Card, ...], active: Sequence[Seat],
-                    rule: RunningOut) -> SeventhStreet:
-    dealt = _deal_seventh(stub, burns, active, rule)
-    return SeventhStreet({}, None, stub, burns) if dealt.common is not None else dealt
-
-
-def _big_bet_from_fourth(state: StudState) -> Chips:
-    return state.rules.small_bet if state.street <= 3 else state.rules.big_bet
-
-
-def _worst_board_opens(state: StudState) -> Seat:
-    candidates = [s for s in from_left(state.seats, state.button) if state.can_bet(s)]
-    worst = min(state.boards[s] for s in candidates)
-    return next(s for s in candidates if state.boards[s] == worst)
-
-
-def _muck_any_time(seat: Seat, shown: Sequence[Seat], mucked: Sequence[Seat], pots: Sequence[Pot]) -> bool:
-    return bool(shown)
+def _muck_any_time(may_muck: MayMuck) -> MayMuck:
+    return lambda seat, shown, mucked, pots: bool(shown)
 
 
 # --- the catalogue ---------------------------------------------------------------------------
@@ -414,19 +481,19 @@ MUTANTS: tuple[Mutant, ...] = (
            lambda: ranking(low, "low_value", _ace_high_low)),
     Mutant("core-low8-nine-qualifies", "core", RuleId("core.low8.qualifier"),
            "a nine-high low qualifies for eight-or-better",
-           lambda: replaced(low, "qualifies_eight", _nine_qualifies)),
+           lambda: around(low, "qualifies_eight", _nine_qualifies)),
     Mutant("core-odd-chip-to-low", "core", RuleId("core.chips.odd-to-high"),
            "the odd chip of a high-low pot goes to the low half",
-           lambda: replaced(chips, "high_low_halves", _odd_chip_to_low)),
+           lambda: around(chips, "high_low_halves", _odd_chip_to_low)),
     Mutant("core-remainder-to-last", "core", RuleId("core.chips.split"),
            "the remainder of a tied split goes to the last winner in priority order",
-           lambda: replaced(chips, "split", _remainder_to_last)),
+           lambda: around(chips, "split", _remainder_to_last)),
     Mutant("core-dead-money-ignored", "core", RuleId("core.chips.dead"),
            "folded players' chips are left out of the pots",
-           lambda: replaced(chips, "build_pots", _dead_money_ignored)),
+           lambda: around(chips, "build_pots", _dead_money_ignored)),
     Mutant("core-uncalled-kept", "core", RuleId("core.chips.uncalled"),
            "the uncalled excess stays in the last pot instead of going back",
-           lambda: replaced(chips, "build_pots", _excess_kept)),
+           lambda: around(chips, "build_pots", _excess_kept)),
     Mutant("core-low-pair-beats-no-pair", "core", RuleId("core.low.unpaired-first"),
            "in ace-to-five low one pair beats an unpaired hand",
            lambda: _low_shapes({(1, 1, 1, 1, 1): 1, (2, 1, 1, 1): 0})),
@@ -435,7 +502,7 @@ MUTANTS: tuple[Mutant, ...] = (
            lambda: ranking(high, "high_rank5", _no_kickers)),
     Mutant("core-first-five-cards", "core", RuleId("core.high.best-five"),
            "a six- or seven-card hand is ranked by its first five cards, not its best five",
-           lambda: replaced(fast, "high_rank", _first_five)),
+           lambda: around(fast, "high_rank", _first_five)),
     Mutant("core-exposed-no-pairs", "core", RuleId("core.exposed.partial"),
            "fewer than five face-up cards rank by high cards alone, pairs ignored",
            lambda: mock.patch.dict(exposed._PARTIAL_SHAPES, clear=True)),
@@ -444,7 +511,7 @@ MUTANTS: tuple[Mutant, ...] = (
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
     Mutant("archie-no-big-blind-option", "archie", RuleId("archie.betting.option"),
            "round 1 closes when the small blind calls: the big blind gets no option",
-           lambda: replaced(archie_betting, "first_round", _no_option)),
+           lambda: around(archie_betting, "first_round", _no_option)),
     Mutant("archie-barge-equal-split", "archie", RuleId("archie.award.nobody"),
            "under archie-barge a pot nobody qualifies for is split equally (Pagat's fallback)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, no_qualifier=NoQualifier.EQUAL_SPLIT),
@@ -454,28 +521,35 @@ MUTANTS: tuple[Mutant, ...] = (
            lambda: rules_changed(ArchieRules, lambda r: replace(r, cap=3))),
     Mutant("archie-dealer-first-after-draw", "archie", RuleId("archie.betting.first"),
            "after each draw the dealer acts first",
-           lambda: replaced(archie_betting, "later_round", _dealer_first)),
+           lambda: around(archie_betting, "later_round", _dealer_first)),
     Mutant("archie-dealer-served-first", "archie", RuleId("archie.deal.replace"),
            "the dealer is dealt, declares and is served first, before the big blind",
-           lambda: replaced(archie_deal, "draw_order", _dealer_served_first)),
+           lambda: around(archie_deal, "draw_order", _dealer_served_first)),
     Mutant("archie-fold-when-checked-to", "archie", RuleId("archie.betting.open"),
            "a player may fold when no bet is pending",
            _fold_when_checked_to),
+    Mutant("archie-pagat-sixes", "archie", RuleId("archie.pagat.high"),
+           "under archie-pagat a pair of sixes qualifies for high (BARGE's qualifier)",
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(6)), "archie-pagat")),
+    Mutant("archie-pagat-best-high", "archie", RuleId("archie.pagat.nobody"),
+           "under archie-pagat the best ordinary high takes a pot nobody qualifies for (BARGE's fallback)",
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, no_qualifier=NoQualifier.BEST_HIGH),
+                                 "archie-pagat")),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
-           lambda: replaced(auction_auctions, "pick_order", _pick_by_seat)),
+           lambda: around(auction_auctions, "pick_order", _pick_by_seat)),
     Mutant("auction-both-tie-wins", "auction", RuleId("auction.award.both"),
            "a 'both' declarer who ties a direction counts as winning it",
-           lambda: mock.patch.object(auction_award, "_result", _tie_wins)),
+           lambda: around(auction_award, "_result", _tie_wins)),
     Mutant("auction-odd-chip-lost", "auction", RuleId("auction.award.odd-chip"),
            "the pot is halved without the odd chip going to high",
-           lambda: mock.patch.object(auction_award, "high_low_halves", _odd_chip_lost)),
+           lambda: around(auction_award, "high_low_halves", _odd_chip_lost, everywhere=False)),
     Mutant("auction-bids-kept", "auction", RuleId("auction.auction.bids-paid"),
            "the bids are not paid into the pot",
-           lambda: mock.patch.object(AuctionGame, "_bid", _bids_kept)),
+           lambda: around(AuctionGame, "_bid", _bids_kept)),
     Mutant("auction-first-seat-bets", "auction", RuleId("auction.betting.first"),
            "the seat left of the dealer opens the betting, whatever the exposed cards",
-           lambda: replaced(auction_betting, "first_actor", _first_seat_bets)),
+           lambda: around(auction_betting, "first_actor", _first_seat_bets)),
     Mutant("auction-two-raises", "auction", RuleId("auction.betting.cap"),
            "the betting round is capped at a bet and two raises",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, max_raises=2))),
@@ -483,30 +557,46 @@ MUTANTS: tuple[Mutant, ...] = (
            "under auction-seed two failed 'both' declarers make the pot ride (Buderick's rule)",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.RIDE_IF_SEVERAL),
                                  "auction-seed")),
+    Mutant("auction-buderick-excludes", "auction", RuleId("auction.profile.buderick-rides"),
+           "under auction-buderick failed 'both' declarers are shut out and the pot does not ride",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.EXCLUDE),
+                                 "auction-buderick")),
     Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
            "the ace counts low when finding the bring-in (core.bringin.order)",
-           lambda: replaced(exposed, "bring_in_card", _ace_low_bring_in)),
+           lambda: around(exposed, "bring_in_card", _ace_low_bring_in)),
     Mutant("stud-bring-in-may-fold", "stud", RuleId("stud.bringin.forced"),
            "the bring-in may fold instead of posting",
            _bring_in_may_fold),
     Mutant("stud-completion-raises", "stud", RuleId("stud.bringin.respond"),
            "completing the bring-in counts as a raise as well as the bet",
-           lambda: replaced(stud_streets, "bet", _completion_raises)),
+           lambda: around(stud_streets, "bet", _completion_raises)),
     Mutant("stud-odd-chip-last-shown", "stud", RuleId("stud.showdown.odd-chip"),
            "the odd chip goes to the tied player who showed last",
-           lambda: mock.patch.object(stud_showdown, "_odd_chip_priority", _last_shown)),
+           lambda: around(stud_showdown, "_odd_chip_priority", _last_shown)),
     Mutant("stud-no-common-card", "stud", RuleId("stud.runout.common"),
            "a short stub deals no seventh card at all instead of a common card",
-           lambda: replaced(stud_runout, "deal_seventh", _no_common_card)),
+           lambda: around(stud_runout, "deal_seventh", _no_common_card)),
     Mutant("stud-big-bet-on-fourth", "stud", RuleId("stud.streets.limits"),
            "the big bet starts on fourth street",
-           lambda: mock.patch.object(stud_streets, "bet_size", _big_bet_from_fourth)),
+           lambda: around(stud_streets, "bet_size", _big_bet_from_fourth)),
     Mutant("stud-worst-board-opens", "stud", RuleId("stud.streets.first-actor"),
            "the worst exposed hand opens fourth to seventh street",
-           lambda: mock.patch.object(stud_streets, "first_actor", _worst_board_opens)),
+           lambda: around(stud_streets, "first_actor", _worst_board_opens)),
+    Mutant("stud-suit-profile-shown-first", "stud", RuleId("stud.profile.odd-chip-suit"),
+           "under stud-odd-chip-suit the odd chip still goes to the tied player who showed first",
+           lambda: rules_changed(StudRules, lambda r: replace(r, odd_chip_order=OddChipOrder.SHOWN_FIRST),
+                                 "stud-odd-chip-suit")),
+    Mutant("stud-aggressor-profile-best-board", "stud", RuleId("stud.profile.last-aggressor"),
+           "under stud-last-aggressor the best board still shows first",
+           lambda: rules_changed(StudRules, lambda r: replace(r, show_order=ShowOrder.BEST_BOARD),
+                                 "stud-last-aggressor")),
+    Mutant("stud-reshuffle-profile-common-card", "stud", RuleId("stud.profile.reshuffle-burns"),
+           "under stud-reshuffle-burns a short stub goes straight to a common card",
+           lambda: rules_changed(StudRules, lambda r: replace(r, running_out=RunningOut.COMMON_CARD),
+                                 "stud-reshuffle-burns")),
     Mutant("stud-muck-any-time", "stud", RuleId("stud.showdown.muck"),
            "once a hand is shown anyone may muck, even the last player claiming a pot",
-           lambda: replaced(stud_showdown, "may_muck", _muck_any_time),
+           lambda: around(stud_showdown, "may_muck", _muck_any_time),
            gap="no case has a side pot whose last claimant tries to muck after the other mucked; "
                "stud.showdown.muck needs one (its 'mu' must be rejected and missing from legal)"),
 )
@@ -547,7 +637,7 @@ def _brief(result: Result) -> dict[str, object]:
 
 
 class Hang(Exception):
-    pass
+    """A mutant ran past ``TIME_LIMIT``: a hand that never ends counts as caught."""
 
 
 @contextmanager
@@ -590,7 +680,7 @@ def _grade(case: Case, engine: ReferenceEngine, profile: str | None) -> Result:
 def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = False) -> Finding:
     """Run ``items`` on the reference with ``mutant`` applied (None: unpatched); with
     ``first_only`` stop at the first required failure."""
-    verdict = Finding(mutant)
+    found = Finding(mutant)
     engine = ReferenceEngine()
     hello = handshake(engine)
     with mutant.patch() if mutant is not None else nullcontext(), time_limit(TIME_LIMIT):
@@ -598,20 +688,20 @@ def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = Fa
             for item in items:
                 if not item.case.required or unsupported(item, hello) is not None:
                     continue
-                verdict.runs += 1
+                found.runs += 1
                 result = _grade(item.case, engine, item.profile)
                 if result.verdict in (Verdict.FAIL, Verdict.ERROR):
-                    verdict.failures.append(result)
+                    found.failures.append(result)
                     if first_only:
                         break
         except Hang as exc:
-            verdict.failures.append(Result("(whole suite)", None, Verdict.ERROR, (), True, message=str(exc)))
-    return verdict
+            found.failures.append(Result("(whole suite)", None, Verdict.ERROR, (), True, message=str(exc)))
+    return found
 
 
-def markdown(verdicts: Sequence[Finding]) -> str:
+def markdown(findings: Sequence[Finding]) -> str:
     """docs/maintainers/mutants.md: each mutant, the rule it breaks and the cases that kill it."""
-    killed = [v for v in verdicts if v.killed]
+    killed = [v for v in findings if v.killed]
     pinned = [v for v in killed if v.pinned]
     lines = [
         "# Mutation check",
@@ -623,8 +713,8 @@ def markdown(verdicts: Sequence[Finding]) -> str:
         "least one required case fails or errors, and *pinned* when one of the failing cases lists",
         "the very rule that was broken, so a failure report points at the right rule.",
         "",
-        f"**Result: {len(verdicts)} mutants, {len(killed)} killed ({len(pinned)} of them pinned), "
-        f"{len(verdicts) - len(killed)} survived.** A survivor is a rule the cases do not pin yet;",
+        f"**Result: {len(findings)} mutants, {len(killed)} killed ({len(pinned)} of them pinned), "
+        f"{len(findings) - len(killed)} survived.** A survivor is a rule the cases do not pin yet;",
         "its row names the case that is missing.",
         "",
         "## Running it",
@@ -657,7 +747,7 @@ def markdown(verdicts: Sequence[Finding]) -> str:
         "| other failing cases |",
         "|---|---|---|---|---|---|",
     ]
-    for v in verdicts:
+    for v in findings:
         assert v.mutant is not None
         result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
         if v.mutant.gap:
@@ -684,31 +774,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = [m for m in MUTANTS if not args.mutant or m.name in args.mutant]
     if args.list:
         for m in chosen:
-            print(f"{m.name:34} {m.rule:28} {m.wrong}")
+            print(f"{m.name:36} {m.rule:28} {m.wrong}")
         return 0
     items = suite()
     sane = check(None, items)
-    verdicts = [check(m, items) for m in chosen]
+    findings = [check(m, items) for m in chosen]
     if args.markdown:
-        print(markdown(verdicts), end="")
+        print(markdown(findings), end="")
     elif args.json:
         print(json.dumps({"mutant": None, **sane.to_json()}))
-        for v in verdicts:
+        for v in findings:
             print(json.dumps(v.to_json()))
     else:
         print(f"unpatched reference: {sane.runs} required case runs, "
               + ("all pass" if not sane.killed else f"{len(sane.failures)} FAIL"))
         for r in sane.failures[:SHOWN]:
             print(f"    {r.case} [{r.profile}] {r.message[:120]}")
-        for v in verdicts:
+        for v in findings:
             assert v.mutant is not None
             state = ("killed, pinned" if v.pinned else "killed, NOT pinned") if v.killed else "SURVIVED"
-            print(f"{v.mutant.name:34} {state:18} {len(v.failures):3} failing  ({v.mutant.rule})")
+            print(f"{v.mutant.name:36} {state:18} {len(v.failures):3} failing  ({v.mutant.rule})")
             if v.mutant.gap and not v.killed:
                 print(f"    known gap: {v.mutant.gap}")
             for r in v.failures[:SHOWN]:
                 print(f"    {r.case} [{r.profile or '-'}] {', '.join(r.rules)}: {r.message[:100]}")
-    survived = [v for v in verdicts if not v.killed]
+    survived = [v for v in findings if not v.killed]
     return 1 if survived or sane.killed else 0
 
 

@@ -7,8 +7,7 @@ itself, so an engine never sees what is expected of it.
 
 | op | request fields | reply |
 |---|---|---|
-| ``start`` | ``protocol`` | ``protocol``, ``engine`` {name, version}, ``games``, ``profiles``, |
-| | | ``capabilities`` |
+| ``start`` | ``protocol`` | ``protocol``, ``engine``, ``games``, ``profiles``, ``capabilities`` |
 | ``parse`` | ``input`` (card tokens) | ``cards`` or ``error`` {code, token} |
 | ``rank`` | ``ranking``, ``hands`` | ``order`` (index groups, best first), ``categories``, ``qualifies`` |
 | ``split`` | ``amount``, ``winners`` or ``high``+``low``, ``odd_chip`` | ``shares`` or ``error`` {code} |

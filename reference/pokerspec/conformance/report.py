@@ -149,7 +149,7 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
                 console.print(f"  stderr:\n    {tail}", markup=False, highlight=False)
     skips = Counter(run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP)
     for reason, count in skips.most_common():
-        console.print(f"[yellow]SKIP[/] {count} case runs: ", end="")
+        console.print(f"[yellow]SKIP[/] {count} case run{'s' if count != 1 else ''}: ", end="")
         console.print(reason, markup=False)
     for bad in report.bad:
         console.print(f"[red]BAD CASE FILE[/] {bad.path}: {bad.field or '(file)'}: ", end="", highlight=False)

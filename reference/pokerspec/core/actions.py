@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from pokerspec.core.cards import Card, CardError, format_cards, parse_cards
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
@@ -93,6 +94,13 @@ class Action:
 
     def __str__(self) -> str:
         return format_action(self)
+
+
+@lru_cache(maxsize=4096)
+def listed(seat: Seat, verb: Verb, amount: Chips | None = None) -> Action:
+    """The action ``seat verb amount`` for a legal-action listing (``core.notation.legal``): the
+    same few are listed over and over, and an ``Action`` is immutable, so they are shared."""
+    return Action(seat, verb, amount)
 
 
 def format_action(action: Action) -> str:

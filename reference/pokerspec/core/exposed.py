@@ -7,7 +7,6 @@ straights and flushes do not; with exactly five the full high ranking applies.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from pokerspec.core.cards import Card, rank_of
@@ -31,10 +30,11 @@ def exposed_rank(cards: Sequence[Card]) -> HighRank:
         return high_rank5(cards)
     if not 1 <= len(cards) <= 4:
         raise ValueError(f"an exposed hand has 1 to 5 cards, got {len(cards)}")
-    ranks = [rank_of(c) for c in cards]
-    shape = tuple(sorted(Counter(ranks).values(), reverse=True))
+    ranks: list[int] = [rank_of(c) for c in cards]
+    order = grouped_ranks(ranks)
+    shape = tuple(ranks.count(r) for r in order)  # group sizes, largest first, as ``order`` has them
     category = _PARTIAL_SHAPES.get(shape, Category.HIGH_CARD)
-    return HighRank(pack(category, grouped_ranks(ranks)))
+    return HighRank(pack(category, order))
 
 
 def bring_in_card(cards: Sequence[Card]) -> Card:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import Action, ActionError, Reason, Verb, listed
 from pokerspec.core.cards import Card
 from pokerspec.core.exposed import bring_in_card
 from pokerspec.core.types import Chips, Seat
@@ -33,10 +32,10 @@ def bring_in_options(state: StudState, seat: Seat) -> tuple[Action, ...]:
     (``stud.bringin.forced``). A stack that cannot cover the smaller amount posts what it has
     and is all-in; one between the two amounts may also put in everything (``stud.bringin.short``)."""
     rules, stack = state.rules, state.stacks[seat]
-    actions = [Action(seat, Verb.BRING_IN, Chips(min(rules.bring_in, stack)))]
+    post = listed(seat, Verb.BRING_IN, Chips(min(rules.bring_in, stack)))
     if stack > rules.bring_in:
-        actions.append(Action(seat, Verb.BET_RAISE, Chips(min(rules.small_bet, stack))))
-    return tuple(actions)
+        return post, listed(seat, Verb.BET_RAISE, Chips(min(rules.small_bet, stack)))
+    return (post,)
 
 
 def post_bring_in(state: StudState, action: Action) -> StudState:
@@ -67,8 +66,7 @@ def post_bring_in(state: StudState, action: Action) -> StudState:
     contributed = list(state.contributed)
     contributed[seat] = Chips(contributed[seat] + put)
     full = action.verb is Verb.BET_RAISE and is_full_bet(put, state.rules.small_bet)
-    return replace(
-        state,
+    return state._replace(
         stacks=tuple(stacks),
         bets=tuple(bets),
         contributed=tuple(contributed),

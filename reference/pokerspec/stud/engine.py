@@ -8,9 +8,7 @@ showdown begins.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import Action, ActionError, Reason, Verb, listed
 from pokerspec.core.cards import format_card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
@@ -44,9 +42,9 @@ class StudGame:
             bring_in_due=True, aggressor=None, boards=tuple(exposed_rank(u) for u in up),
         )
         if betting_over(state.live(), stacks):
-            return _run_out(replace(state, bring_in_due=False))
+            return _run_out(state._replace(bring_in_due=False))
         candidates = [Seat(s) for s in range(seats) if stacks[s] > 0]
-        return replace(state, to_act=bring_in_seat(up, candidates))
+        return state._replace(to_act=bring_in_seat(up, candidates))
 
     def legal(self, state: StudState) -> Legal:
         """The seat to act and its exact options: the bring-in's two amounts, the betting options, or
@@ -56,10 +54,10 @@ class StudGame:
         if seat is None:
             return Legal((), ())
         if state.phase == SHOWDOWN:
-            actions = [Action(seat, Verb.SHOW)]
-            if sd.may_muck(seat, state.shown, state.mucked, pots_of(state.contributed, state.folded)[0]):
-                actions.append(Action(seat, Verb.MUCK))
-            return Legal((seat,), tuple(actions))
+            show = listed(seat, Verb.SHOW)
+            if sd.may_muck(seat, state.shown, state.mucked, state.pots):
+                return Legal((seat,), (show, listed(seat, Verb.MUCK)))
+            return Legal((seat,), (show,))
         if state.bring_in_due:
             return Legal((seat,), bring_in_options(state, seat))
         return Legal((seat,), betting_options(state, seat))
@@ -119,18 +117,18 @@ class StudGame:
 def _after_action(state: StudState, seat: Seat) -> StudState:
     """Pass the turn, or close the round: one player left takes the pot
     (``stud.showdown.uncontested``); otherwise the next street, a run-out or the showdown."""
-    live = state.live()
-    if len(live) == 1:
+    if len(state.folded) == state.seats - 1:
         result = sd.uncontested(state.seats, state.contributed, state.folded, state.common)
-        return replace(state, phase=OVER, to_act=None, result=result)
+        return state._replace(phase=OVER, to_act=None, result=result)
     nxt = next_to_act(state, seat)
     if nxt is not None:
-        return replace(state, to_act=nxt)
-    if betting_over(live, state.stacks):
+        return state._replace(to_act=nxt)
+    if betting_over(state.live(), state.stacks):
         return _run_out(state)
     if state.street == 7:
         order = _order(state, state.aggressor)
-        return replace(state, phase=SHOWDOWN, order=order, to_act=order[0])
+        pots = pots_of(state.contributed, state.folded)[0]
+        return state._replace(phase=SHOWDOWN, order=order, to_act=order[0], pots=pots)
     return open_round(deal_street(state))
 
 
@@ -149,24 +147,24 @@ def _run_out(state: StudState) -> StudState:
     while state.street < 7:
         state = deal_street(state)
     order = _order(state, aggressor)
-    return _finish(replace(state, order=order, shown=order))
+    return _finish(state._replace(order=order, shown=order))
 
 
 def _show(state: StudState, action: Action) -> StudState:
     """``sm`` or ``mu`` in show order (``stud.showdown.order``, ``stud.showdown.muck``)."""
-    seat = action.seat
+    seat, shown, mucked = action.seat, state.shown, state.mucked
     if action.verb is Verb.SHOW:
-        state = replace(state, shown=(*state.shown, seat))
+        shown = (*shown, seat)
     elif action.verb is Verb.MUCK:
-        if not sd.may_muck(seat, state.shown, state.mucked, pots_of(state.contributed, state.folded)[0]):
+        if not sd.may_muck(seat, shown, mucked, state.pots):
             raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: this hand must be shown")
-        state = replace(state, mucked=(*state.mucked, seat))
+        mucked = (*mucked, seat)
     else:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: at the showdown, show (sm) or muck (mu)")
-    done = len(state.shown) + len(state.mucked)
+    done = len(shown) + len(mucked)
     if done < len(state.order):
-        return replace(state, to_act=state.order[done])
-    return _finish(state)
+        return state._replace(shown=shown, mucked=mucked, to_act=state.order[done])
+    return _finish(state._replace(shown=shown, mucked=mucked))
 
 
 def _finish(state: StudState) -> StudState:
@@ -175,4 +173,4 @@ def _finish(state: StudState) -> StudState:
         state.seats, state.contributed, state.folded, state.order, state.mucked, own, state.common,
         state.rules,
     )
-    return replace(state, phase=OVER, to_act=None, result=result)
+    return state._replace(phase=OVER, to_act=None, result=result)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from pokerspec.core.actions import Action, ActionError, Reason, Verb
 from pokerspec.core.exposed import exposed_rank
@@ -45,8 +45,8 @@ def deal_street(state: StudState) -> StudState:
         for seat, card in seventh.cards.items():
             hole[seat] = (*hole[seat], card)
         stub, burns, common, boards = seventh.stub, seventh.burns, seventh.common, state.boards
-    return replace(
-        state, street=street, phase=street_phase(street), hole=tuple(hole), up=tuple(up),
+    return state._replace(
+        street=street, phase=street_phase(street), hole=tuple(hole), up=tuple(up),
         stub=stub, burns=burns, common=common, boards=boards,
     )
 
@@ -63,8 +63,8 @@ def first_actor(state: StudState) -> Seat:
 def open_round(state: StudState) -> StudState:
     """A new betting round once the cards of a street are out, opened by ``first_actor``."""
     zero = Chips(0)
-    return replace(
-        state, bets=(zero,) * state.seats, current=zero, level=zero, raises=0, acted=frozenset(),
+    return state._replace(
+        bets=(zero,) * state.seats, current=zero, level=zero, raises=0, acted=frozenset(),
         aggressor=None, to_act=first_actor(state),
     )
 
@@ -76,8 +76,10 @@ def raise_target(state: StudState, seat: Seat) -> Chips | None:
     may not raise a short all-in (``stud.allin.reopen``), and nobody raises when every opponent is
     all-in."""
     total = state.bets[seat] + state.stacks[seat]
-    opponents = any(state.can_bet(Seat(s)) for s in range(state.seats) if s != seat)
-    if seat in state.acted or not opponents or total <= state.current:
+    if seat in state.acted or total <= state.current:
+        return None
+    stacks, folded = state.stacks, state.folded
+    if not any(stacks[s] > 0 and s not in folded for s in range(len(stacks)) if s != seat):
         return None
     return Chips(min(state.level + bet_size(state), total))
 
@@ -94,11 +96,16 @@ def call_total(state: StudState, seat: Seat) -> Chips:
 
 def betting_options(state: StudState, seat: Seat) -> tuple[Action, ...]:
     """Fold (at any turn), check or call, and the one bet or raise if open (``stud.streets.actions``)."""
-    actions = [Action(seat, Verb.FOLD), Action(seat, Verb.CHECK_CALL, call_total(state, seat))]
     target = None if capped(state) else raise_target(state, seat)
-    if target is not None:
-        actions.append(Action(seat, Verb.BET_RAISE, target))
-    return tuple(actions)
+    return _options(seat, call_total(state, seat), target)
+
+
+@lru_cache(maxsize=4096)
+def _options(seat: Seat, call: Chips, target: Chips | None) -> tuple[Action, ...]:
+    """Fold, call to ``call`` and raise to ``target`` if any. The same few listings recur all hand
+    long and actions are immutable, so they are built once and shared."""
+    fold, check_call = Action(seat, Verb.FOLD), Action(seat, Verb.CHECK_CALL, call)
+    return (fold, check_call) if target is None else (fold, check_call, Action(seat, Verb.BET_RAISE, target))
 
 
 def bet(state: StudState, action: Action) -> StudState:
@@ -106,13 +113,13 @@ def bet(state: StudState, action: Action) -> StudState:
     the round's bet, not as a raise (``stud.bringin.respond``)."""
     seat = action.seat
     if action.verb is Verb.FOLD:
-        return replace(state, folded=state.folded | {seat}, acted=state.acted | {seat})
+        return state._replace(folded=state.folded | {seat}, acted=state.acted | {seat})
     if action.verb is Verb.CHECK_CALL:
         total = call_total(state, seat)
         if action.amount is not None and action.amount != total:
             raise ActionError(Reason.WRONG_AMOUNT, f"{action}: a check or call makes {total} this round")
         stacks, bets, contributed = _put(state, seat, total)
-        return replace(state, stacks=stacks, bets=bets, contributed=contributed, acted=state.acted | {seat})
+        return state._replace(stacks=stacks, bets=bets, contributed=contributed, acted=state.acted | {seat})
     if action.verb is not Verb.BET_RAISE:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: not a betting action")
     if capped(state):
@@ -127,8 +134,8 @@ def bet(state: StudState, action: Action) -> StudState:
         raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the bet or raise is to {target}")
     full = is_full_bet(target - state.level, bet_size(state))
     stacks, bets, contributed = _put(state, seat, target)
-    return replace(
-        state, stacks=stacks, bets=bets, contributed=contributed, current=max(state.current, target),
+    return state._replace(
+        stacks=stacks, bets=bets, contributed=contributed, current=max(state.current, target),
         aggressor=seat, level=target if full else state.level, raises=state.raises + (1 if full else 0),
         acted=frozenset({seat}) if full else state.acted | {seat},
     )
@@ -151,8 +158,9 @@ def _put(state: StudState, seat: Seat, total: Chips) -> tuple[Amounts, Amounts, 
 def next_to_act(state: StudState, after: Seat) -> Seat | None:
     """The next seat clockwise that still has to act; None when the round is closed: everyone
     who can bet has acted since the last full bet and matched it, or is all-in (``stud.streets.close``)."""
-    for i in range(1, state.seats + 1):
-        seat = Seat((after + i) % state.seats)
-        if state.can_bet(seat) and (seat not in state.acted or state.bets[seat] < state.current):
+    seats, stacks, folded, acted, bets = state.seats, state.stacks, state.folded, state.acted, state.bets
+    for i in range(1, seats + 1):
+        seat = Seat((after + i) % seats)
+        if stacks[seat] > 0 and seat not in folded and (seat not in acted or bets[seat] < state.current):
             return seat
     return None
