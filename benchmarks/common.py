@@ -37,7 +37,7 @@ def best_of(repeats: int, work: Callable[[], None]) -> float:
 
 
 def time_each(task: str, engine: str, items: Sequence[T], evaluate: Callable[[T], object],
-              repeats: int = 3) -> Measurement:
+              repeats: int = 5) -> Measurement:
     """Time ``evaluate`` over every item (the loop overhead is counted, as a caller would pay it)."""
 
     def work() -> None:

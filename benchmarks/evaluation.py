@@ -55,7 +55,7 @@ def _pokerkit(task: str, hands: Sequence[Hand]) -> Measurement | None:
         "seven-card low a-5": lambda cards: RegularLowHand.from_game(cards),
         "eight-or-better qualifier": lambda cards: EightOrBetterLowHand.from_game_or_none(cards),
     }
-    return time_each(task, "pokerkit", converted, functions[task], repeats=1)
+    return time_each(task, "pokerkit", converted, functions[task], repeats=2)
 
 
 def _treys(task: str, hands: Sequence[Hand]) -> Measurement | None:
@@ -111,11 +111,11 @@ def run(count: int, seed: int) -> list[Measurement]:
     for task, (hands, evaluate) in ours.items():
         out.append(time_each(task, "pokerspec", hands, evaluate))
         if task == "five-card high":
-            out.append(time_each(task, "pokerspec literate", hands[: count // 10], high_rank5))
+            out.append(time_each(task, "pokerspec literate", hands[: count // 10], high_rank5, repeats=2))
         elif task == "seven-card high":
-            out.append(time_each(task, "pokerspec literate", hands[: count // 50], literate_high7))
+            out.append(time_each(task, "pokerspec literate", hands[: count // 50], literate_high7, repeats=2))
         elif task == "seven-card low a-5":
-            out.append(time_each(task, "pokerspec literate", hands[: count // 50], literate_low7))
+            out.append(time_each(task, "pokerspec literate", hands[: count // 50], literate_low7, repeats=2))
         for module, runner, slowdown in PEERS.values():
             if not available(module):
                 continue

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import json
 import os
@@ -26,10 +27,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if record.exists():
             data = json.loads(record.read_text(encoding="utf-8"))
-            return SiteBuild(Path(data["path"]), data["returncode"], data["log"], data["seconds"])
+            return SiteBuild(Path(data.pop("path")), **data)
         site = build_strict(ROOT, shared / "site")
-        record.write_text(json.dumps({"path": str(site.path), "returncode": site.returncode, "log": site.log,
-                                      "seconds": site.seconds}), encoding="utf-8")
+        record.write_text(json.dumps(dataclasses.asdict(site), default=str), encoding="utf-8")
         return site
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pokerspec.site import HtmlPage, SiteBuild, built_page, read_page
-from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, translation_path
+from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, is_rule_id, translation_path
 
 WARNING = re.compile(r"^(WARNING|ERROR)\b", re.MULTILINE)
 
@@ -28,7 +28,10 @@ def test_build_is_strict_and_has_no_warnings(built_site: SiteBuild) -> None:
 
 
 def test_build_is_fast(built_site: SiteBuild) -> None:
-    assert built_site.seconds < 120, f"the site took {built_site.seconds:.0f} s to build"
+    """All four languages in well under 90 s of CPU (about 40 s today; the target is under a minute).
+    CPU time is measured because wall-clock time depends on the machine's load."""
+    cpu, wall = built_site.cpu_seconds, built_site.seconds
+    assert cpu < 90, f"the site took {cpu:.0f} s of CPU ({wall:.0f} s wall-clock) to build"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -40,22 +43,25 @@ def test_every_language_has_a_home_page(site_dir: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_rule_is_published_in_each_translation(site_dir: Path, trace: Traceability, lang: str) -> None:
-    """Each rule's anchor is on its built page in ``lang``, and that page comes from the translation."""
+    """Each built ``lang`` page carries exactly the rule anchors of its English page (none missing,
+    none stale), and its text comes from the translation rather than the English fallback."""
     problems: list[str] = []
-    for rule in trace.rules.values():
-        source = translation_path(rule.page, lang)
-        if lang not in rule.languages:
-            problems.append(f"{source}: rule {rule.id} is missing (it is in {rule.page})")
-            continue
-        built = built_page(site_dir, rule.page, lang)
+    for english in (p for p in trace.pages if p.language == "en" and p.rules):
+        source = translation_path(english.path, lang)
+        untranslated = [r for r in english.rules if lang not in trace.rules[r].languages]
+        problems += [f"{source}: rule {r} is missing (it is in {english.path})" for r in untranslated]
+        built = built_page(site_dir, english.path, lang)
         if not built.exists():
             problems.append(f"{source}: not built ({built} is missing)")
-        else:
-            page = read_page(built)
-            if rule.id not in page.ids:
-                problems.append(f"{source}: rule {rule.id} has no anchor in {built}")
-            if page.lang != lang:
-                problems.append(f"{source}: {built} says lang={page.lang!r}")
+            continue
+        page = read_page(built)
+        if page.lang != lang:
+            problems.append(f"{source}: {built} says lang={page.lang!r}")
+        anchors = {i for i in page.ids if is_rule_id(i)}
+        problems += [f"{source}: rule {r} has no anchor in {built}" for r in english.rules
+                     if r not in anchors]
+        problems += [f"{source}: rule {r} is stale (not in {english.path})" for r in sorted(anchors)
+                     if r not in english.rules]
     assert not problems, f"{len(problems)} translation problems:\n  " + "\n  ".join(problems)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import json
 import posixpath
+import resource
 import subprocess
 import sys
 import time
@@ -31,7 +32,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from pokerspec.conformance.cases import Case, load_cases
-from pokerspec.core.cards import CardError, parse_card, rank_of, suit_of
+from pokerspec.core.cards import RANK_CHARS, CardError, parse_card, rank_of, suit_of
 from pokerspec.core.game import Json
 from pokerspec.core.types import RuleId
 from pokerspec.traceability import (
@@ -54,6 +55,7 @@ GENERATED = "reference"
 TRACE_PAGE = f"{GENERATED}/traceability.md"
 CODE_INDEX = f"{GENERATED}/code/index.md"
 CASES_INDEX = f"{GENERATED}/cases/index.md"
+SCHEMA_PAGE = f"{GENERATED}/schemas.md"
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -61,7 +63,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "cases": "Cases that pin this rule", "no_code": "No reference code cites this rule yet.",
         "no_cases": "No case pins this rule yet.", "trace": "traceability", "case_page": "case page",
         "code_page": "code page", "setup": "Setup", "steps": "Steps", "expect": "Expected",
-        "seat": "Seat", "kind": "kind", "level": "level", "profiles": "profiles", "lines": "lines",
+        "seat": "Seat", "kind": "kind", "level": "level", "profiles": "profiles",
     },
     "ru": {
         "block": "Код и тестовые случаи", "anchor": "Якорь", "code": "Эталонный код",
@@ -69,7 +71,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_cases": "Это правило пока не закреплено ни одним случаем.", "trace": "трассировка",
         "case_page": "страница случая", "code_page": "страница кода", "setup": "Начальная позиция",
         "steps": "Шаги", "expect": "Ожидаемый результат", "seat": "Место", "kind": "вид",
-        "level": "уровень", "profiles": "профили", "lines": "строки",
+        "level": "уровень", "profiles": "профили",
     },
     "pt": {
         "block": "Código e casos", "anchor": "Âncora", "code": "Código de referência",
@@ -78,7 +80,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_cases": "Nenhum caso fixa esta regra ainda.", "trace": "rastreabilidade",
         "case_page": "página do caso", "code_page": "página do código", "setup": "Preparação",
         "steps": "Passos", "expect": "Resultado esperado", "seat": "Lugar", "kind": "tipo",
-        "level": "nível", "profiles": "perfis", "lines": "linhas",
+        "level": "nível", "profiles": "perfis",
     },
     "fr": {
         "block": "Code et cas", "anchor": "Ancre", "code": "Code de référence",
@@ -87,7 +89,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_cases": "Aucun cas ne fixe encore cette règle.", "trace": "traçabilité",
         "case_page": "page du cas", "code_page": "page du code", "setup": "Mise en place",
         "steps": "Étapes", "expect": "Résultat attendu", "seat": "Siège", "kind": "type",
-        "level": "niveau", "profiles": "profils", "lines": "lignes",
+        "level": "niveau", "profiles": "profils",
     },
 }
 
@@ -103,7 +105,7 @@ def card_html(token: str) -> str:
     except CardError:
         return f"<code>{escape(token)}</code>"
     rank = rank_of(card)
-    face = "10" if rank == 10 else "23456789TJQKA"[rank - 2]
+    face = "10" if rank == 10 else RANK_CHARS[rank - 2]
     suit = suit_of(card)
     return f'<span class="ps-card ps-{SUIT_CLASSES[suit]}">{face}{SUIT_SYMBOLS[suit]}</span>'
 
@@ -134,7 +136,9 @@ def _seat_table(columns: Mapping[str, Mapping[str, Json]], labels: Mapping[str, 
     seats = sorted({s for col in columns.values() for s in col}, key=lambda s: int(s[1:]))
     if not seats:
         return []
-    rows = [f"| {labels['seat']} | " + " | ".join(columns) + " |", "|---|" + "---:|" * len(columns)]
+    numeric = [all(isinstance(v, int) for v in col.values()) for col in columns.values()]
+    rows = [f"| {labels['seat']} | " + " | ".join(columns) + " |",
+            "|---|" + "".join("---:|" if n else "---|" for n in numeric)]
     for seat in seats:
         cells = [_cell(col.get(seat)) for col in columns.values()]
         rows.append(f"| `{seat}` | " + " | ".join(cells) + " |")
@@ -214,12 +218,26 @@ def _ranking(setup: Mapping[str, Json], expect: Mapping[str, Json]) -> list[str]
     return [f"ranking: `{setup.get('ranking')}`", *rows, ""]
 
 
+def action_html(action: str) -> str:
+    """An action with its cards as cards: ``p1 sd 7h 8c`` shows the two discards as cards."""
+    words = action.split()
+    head, cards = words[:2], words[2:]
+    try:
+        for token in cards:
+            parse_card(token)
+    except CardError:
+        return f"<code>{escape(action)}</code>"
+    if not cards:
+        return f"<code>{escape(action)}</code>"
+    return f"<code>{escape(' '.join(head))}</code> {cards_html(cards)}"
+
+
 def _step(step: Mapping[str, Json]) -> str:
     note = f" — *{escape(str(step['note']))}*" if "note" in step else ""
     if "act" in step:
-        return f"`{step['act']}`{note}"
+        return action_html(str(step["act"])) + note
     if "reject" in step:
-        return f"✗ `{step['reject']}` rejected: `{step['reason']}`{note}"
+        return f"✗ {action_html(str(step['reject']))} rejected: `{step['reason']}`{note}"
     if "legal" in step:
         legal = _map(step["legal"])
         bits = []
@@ -407,9 +425,9 @@ class Site:
         return self.root / "conformance" / "vectors"
 
     def generated(self) -> dict[str, str]:
-        """Docs-relative path -> Markdown of every generated page."""
+        """Docs-relative path -> text of every generated file (Markdown pages, schema copies)."""
         pages = {TRACE_PAGE: self.traceability_page(), CASES_INDEX: self.cases_index(),
-                 CODE_INDEX: self.code_index()}
+                 CODE_INDEX: self.code_index(), **self.schema_pages()}
         by_topic: dict[str, list[Case]] = {}
         for case in self.cases:
             by_topic.setdefault(case_page(case, self.vectors), []).append(case)
@@ -418,6 +436,26 @@ class Site:
         for module in sorted({item.module for item in self.code}):
             page = code_page(module)
             pages[page] = self.code_module_page(page, module)
+        return pages
+
+    def schema_pages(self) -> dict[str, str]:
+        """The published JSON Schemas: a page that shows each one, and a copy of each to download."""
+        files = sorted((self.root / "conformance" / "schema").glob("*.schema.json"))
+        pages: dict[str, str] = {}
+        lines = ["# JSON Schemas", "",
+                 "The machine-readable definitions of the case format and of the engine protocol, copied "
+                 "from `conformance/schema/` at every build. Cases and engine replies are validated "
+                 "against them.", ""]
+        for path in files:
+            text = path.read_text(encoding="utf-8")
+            title = json.loads(text).get("title", "")
+            name = path.name.removesuffix(".schema.json")
+            pages[f"{GENERATED}/schema/{path.name}"] = text
+            source = f"conformance/schema/{path.name}"
+            lines += [f"## {name} {{#{name}}}", "", escape(str(title), quote=False), "",
+                      f"Download [{path.name}](schema/{path.name}) · source `{source}`", "",
+                      "```json", text.rstrip(), "```", ""]
+        pages[SCHEMA_PAGE] = "\n".join(lines)
         return pages
 
     def rule_link(self, from_page: str, rule: str) -> str:
@@ -484,14 +522,14 @@ class Site:
         cited = sum(1 for r in rules if r.code)
         pinned = sum(1 for r in rules if r.cases)
         translated = {lang: sum(1 for r in rules if lang in r.languages) for lang in TRANSLATIONS}
-        lines = ["# Traceability", "",
+        lines = ["---", "hide:", "  - navigation", "  - toc", "---", "", "# Traceability", "",
                  "Every rule ID of the English spec with the reference code that cites it, the cases that "
                  "pin it and whether each translation carries it. This page is generated at build time from "
                  "`spec/`, `reference/` and `conformance/`; nothing here is kept by hand.", "",
                  f"**{len(rules)}** rules · **{cited}** cited by code · **{pinned}** pinned by cases · "
                  + " · ".join(f"**{n}** in {lang}" for lang, n in translated.items()), "",
-                 "| rule | code | cases | " + " | ".join(TRANSLATIONS) + " |",
-                 "|---|---|---|" + "---|" * len(TRANSLATIONS)]
+                 "| rule | title | code | cases | " + " | ".join(TRANSLATIONS) + " |",
+                 "|---|---|---|---|" + "---|" * len(TRANSLATIONS)]
         for rule in rules:
             code = ", ".join(f"[`{item.name}`]({link(page, code_page(item.module), item.anchor)})"
                              for item in self.code if rule.id in item.rules) or "—"
@@ -501,7 +539,8 @@ class Site:
                 cases = f"waived: {escape(rule.waiver, quote=False)}" if rule.waiver else "—"
             marks = ["✓" if lang in rule.languages else "✗ missing" for lang in TRANSLATIONS]
             anchor = f'<a id="{rule.id}"></a>'
-            row = [anchor + self.rule_link(page, rule.id), code, cases, *marks]
+            title = escape(rule.title, quote=False).replace("|", "\\|")
+            row = [anchor + self.rule_link(page, rule.id), title, code, cases, *marks]
             lines.append("| " + " | ".join(row) + " |")
         problems = [*self.trace.translation_problems(), *self.trace.dangling_problems()]
         if problems:
@@ -572,8 +611,8 @@ def write_generated(folder: Path, pages: Mapping[str, str]) -> None:
     is unchanged are not touched, so ``mkdocs serve`` does not rebuild in a loop."""
     wanted = {folder.parent / page: text for page, text in pages.items()}
     if folder.exists():
-        for old in folder.rglob("*.md"):
-            if old not in wanted:
+        for old in folder.rglob("*"):
+            if old.is_file() and old not in wanted:
                 old.unlink()
     for path, text in wanted.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -621,7 +660,7 @@ def build_nav(files: Files) -> list[object]:
     sections: list[tuple[str, list[object]]] = [
         ("Specification", spec),
         ("Worked examples", folder("examples/")),
-        ("Engine authors", folder("engine-authors/") + have("engines/compliance.md")),
+        ("Engine authors", folder("engine-authors/") + have(SCHEMA_PAGE, "engines/compliance.md")),
         ("Maintainers", folder("maintainers/")),
         ("Reference", [*have(TRACE_PAGE, "performance.md"), {"Reference code": code}, {"Cases": cases}]),
     ]
@@ -735,23 +774,27 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SiteBuild:
-    """One ``mkdocs build --strict`` run: the output folder, exit code, log and duration."""
+    """One ``mkdocs build --strict`` run: the output folder, exit code, log, wall-clock seconds and
+    CPU seconds (user + system, which a busy machine does not inflate)."""
 
     path: Path
     returncode: int
     log: str
     seconds: float
+    cpu_seconds: float
 
 
 def build_strict(root: Path, out: Path) -> SiteBuild:
     """Build the site of the checkout at ``root`` into ``out`` (never ``-q``: it hides warnings)."""
-    start = time.monotonic()
+    start, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-f", str(root / "mkdocs.yml"),
          "-d", str(out)],
         cwd=root, capture_output=True, text=True, check=False,
     )
-    return SiteBuild(out, proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return SiteBuild(out, proc.returncode, proc.stdout + proc.stderr, time.monotonic() - start, cpu)
 
 
 class HtmlPage(HTMLParser):

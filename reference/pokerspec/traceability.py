@@ -7,7 +7,7 @@ traceability page; ``conformance/suites/test_traceability.py`` asserts that ever
 method returns nothing.
 
 - **Spec**: a rule is a Markdown heading whose ``{#id}`` anchor is a rule ID of a chapter
-  (``core.high.wheel``). ``x.md`` is English (normative); ``x.ru.md``, ``x.pt.md``, ``x.fr.md``
+  (`core.high.wheel`). ``x.md`` is English (normative); ``x.ru.md``, ``x.pt.md``, ``x.fr.md``
   are its translations and must carry the same headings in the same order with the same anchors.
 - **Code**: every rule ID in double backticks in ``reference/pokerspec/**/*.py``.
 - **Cases**: the ``rules`` list of every case file under ``conformance/vectors/``.
@@ -32,7 +32,7 @@ LANGUAGES = ("en", "ru", "pt", "fr")
 """English first: it is the normative text; the others are translations."""
 TRANSLATIONS = LANGUAGES[1:]
 CHAPTERS = ("core", *GAMES)
-"""The first word of every rule ID (``core.high.wheel``, ``stud.bringin.forced``)."""
+"""The first word of every rule ID (`core.high.wheel`, `stud.bringin.forced`)."""
 
 _RULE = re.compile("(?:" + "|".join(CHAPTERS) + r")(?:\.[a-z0-9-]+){2,}")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([^}\s]+)\})?\s*$")
@@ -227,7 +227,7 @@ def _of_rule(rule: str, message: str) -> Problem:
 
 
 def is_rule_id(text: str) -> bool:
-    """A rule ID: a chapter name, a topic and a name, dot-separated (``core.high.wheel``); a shorter
+    """A rule ID: a chapter name, a topic and a name, dot-separated (`core.high.wheel`); a shorter
     prefix such as ``core.high`` names a group of rules, not a rule."""
     return _RULE.fullmatch(text) is not None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,33 @@ def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) ->
     tree = diff.checkout("HEAD", tmp_path)
     assert (tree / "pyproject.toml").is_file()
     assert (tree / "reference" / "pokerspec" / "profiles.py").is_file()
+
+
+def test_a_changed_rule_in_another_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A copy of the project whose BARGE profile wants a pair of sevens for high: the diff between
+    # the two checkouts shows changed showdowns and no changed betting step.
+    root = Path(diff.ROOT)
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    shutil.copytree(root / "reference", tmp_path / "reference", ignore=ignore)
+    shutil.copytree(root / "conformance" / "vectors", tmp_path / "conformance" / "vectors")
+    shutil.copytree(root / "conformance" / "schema", tmp_path / "conformance" / "schema")
+    with (tmp_path / "reference" / "pokerspec" / "archie" / "profiles.py").open("a") as profiles:
+        profiles.write(
+            "\nfrom dataclasses import replace as _replace\n"
+            "from pokerspec.core.cards import Rank as _Rank\n"
+            "PROFILES = tuple(_replace(p, rules=_replace(p.rules, high_pair=_Rank(7))) "
+            "if p.name == 'archie-barge' else p for p in PROFILES)\n")
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "40", "--json", "--dir-a", str(root),
+                      "--dir-b", str(tmp_path)], capsys)
+    assert code == 1, out
+    report = json.loads(out)
+    changed = report["changed"]
+    assert changed and all(c["where"] == "outcome" for c in changed)
+    assert any(c["id"].startswith("archie-qualifiers-") for c in changed)
+
+
+def test_a_revision_against_the_work_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    # HEAD's rules against the work tree's, both driven by this checkout's corpus.
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "3", "--rev-a", "HEAD"], capsys)
+    assert code in (0, 1), out
+    assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@work tree:")

@@ -58,6 +58,15 @@ class WrongReason(ReferenceEngine):
         return reply
 
 
+class CrashOnDraw(ReferenceEngine):
+    """Broken on purpose: raises when a player stands pat."""
+
+    def _op_act(self, message: Mapping[str, Json]) -> Message:
+        if str(message["action"]).endswith(" sd"):
+            raise RuntimeError("cannot stand pat")
+        return super()._op_act(message)
+
+
 def _check_finding(finding: dict[str, Json], good: ReferenceEngine, bad: ReferenceEngine) -> Case:
     assert fuzzing.is_valid_case(finding), finding
     case = Case(Path("finding.json"), finding)
@@ -140,3 +149,14 @@ def test_a_wrong_rejection_reason_is_found_by_probing() -> None:
     rejects = [s for s in steps if "reject" in s]
     assert rejects and rejects[-1]["reason"] == "not_your_turn"
     assert steps.index(rejects[-1]) <= 2, "shrunk to an out-of-turn action near the start"
+
+
+def test_a_crashing_engine_is_a_finding_not_a_crash() -> None:
+    result = fuzzing.fuzz(PythonEngine(CrashOnDraw()), "archie", "archie-barge", 30, 1)
+    assert result.finding is not None
+    assert "(error)" in str(result.finding["explanation"])
+    assert "cannot stand pat" in str(result.finding["explanation"])
+    case = Case(Path("finding.json"), result.finding)
+    assert fuzzing.is_valid_case(result.finding)
+    assert grade(case, PythonEngine(ReferenceEngine()), "archie-barge").verdict is Verdict.PASS
+    assert grade(case, PythonEngine(CrashOnDraw()), "archie-barge").verdict is Verdict.ERROR

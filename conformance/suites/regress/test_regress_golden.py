@@ -3,6 +3,7 @@ with a readable diff naming the case or hand."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -58,3 +59,22 @@ def test_missing_and_stale_files_are_reported(tmp_path: Path) -> None:
     problems = golden.check(tmp_path, games=["core"])
     assert problems == ["core/old.jsonl: stale golden file (no such profile any more)",
                         "core/core.jsonl: missing (run `pokerspec golden update`)"]
+
+
+def test_command_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    golden.register(parser.add_subparsers(), "golden")
+
+    def run(*argv: str) -> int:
+        args = parser.parse_args(["golden", *argv, "--dir", str(tmp_path), "--game", "core"])
+        code: int = args.handler(args)
+        return code
+
+    assert run("update") == 0
+    assert run("check") == 0
+    file = tmp_path / "core" / "core.jsonl"
+    lines = file.read_text(encoding="utf-8").splitlines()
+    file.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert run("check") == 1
+    assert ": new" in capsys.readouterr().out

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pokerspec.archie.table import ArchieRules, non_dealer, unit
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
 from pokerspec.core.types import Chips, Seat
 
 
@@ -53,11 +53,8 @@ def legal(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
     once the cap is reached (``archie.table.cap``)."""
     seat = rnd.to_act
     top = max(rnd.bets)
-    actions = [] if rnd.bets[seat] == top else [Action(seat, Verb.FOLD)]
-    actions.append(Action(seat, Verb.CHECK_CALL, amount=top))
-    if rnd.raises < rules.cap:
-        actions.append(Action(seat, Verb.BET_RAISE, amount=Chips(top + rnd.unit)))
-    return tuple(actions)
+    raise_to = Chips(top + rnd.unit) if rnd.raises < rules.cap else None
+    return betting_actions(seat, top, raise_to, fold=rnd.bets[seat] != top)
 
 
 def apply(rnd: Round, action: Action, rules: ArchieRules) -> Round:
@@ -70,15 +67,15 @@ def apply(rnd: Round, action: Action, rules: ArchieRules) -> Round:
     top = max(rnd.bets)
     bets = list(rnd.bets)
     raises = rnd.raises
-    if action.verb is Verb.FOLD:
+    if action.verb is FOLD:
         if rnd.bets[seat] == top:
             raise ActionError(Reason.ILLEGAL_ACTION, "no bet is pending: check or bet, do not fold")
         return replace(rnd, acted=rnd.acted | {seat}, folded=seat)
-    if action.verb is Verb.CHECK_CALL:
+    if action.verb is CHECK_CALL:
         if action.amount is not None and action.amount != top:
             raise ActionError(Reason.WRONG_AMOUNT, f"a check or call makes this round's total {top}")
         bets[seat] = top
-    elif action.verb is Verb.BET_RAISE:
+    elif action.verb is BET_RAISE:
         if raises >= rules.cap:
             raise ActionError(Reason.OVER_CAP, f"the round is capped at a bet and {rules.cap - 1} raises")
         target = Chips(top + rnd.unit)
@@ -88,5 +85,4 @@ def apply(rnd: Round, action: Action, rules: ArchieRules) -> Round:
         raises += 1
     else:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action.verb.value} is not a betting action")
-    return replace(rnd, bets=(bets[0], bets[1]), raises=raises, to_act=Seat(1 - seat),
-                   acted=rnd.acted | {seat})
+    return Round(rnd.unit, (bets[0], bets[1]), raises, Seat(1 - seat), rnd.acted | {seat}, rnd.folded)

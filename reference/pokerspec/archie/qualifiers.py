@@ -11,14 +11,15 @@ from collections.abc import Sequence
 
 from pokerspec.archie.table import ArchieRules
 from pokerspec.core.cards import Card, rank_of
-from pokerspec.core.high import Category, HighRank, category_of, high_rank5
-from pokerspec.core.low import LowRank, low_rank5, qualifies_eight
+from pokerspec.core.high import Category, HighRank, category_of, high_rank
+from pokerspec.core.low import LowRank, low_rank, qualifies_eight
 
 
 def high_strength(cards: Sequence[Card]) -> HighRank:
     """The usual high order: category, then main groups, then kickers; the wheel is the lowest
-    straight; suits never rank (``archie.qualify.high-order``)."""
-    return high_rank5(cards)
+    straight; suits never rank (``archie.qualify.high-order``). Five cards are their own best
+    five, so the table-driven ``high_rank`` gives the same key as ``high_rank5``, faster."""
+    return high_rank(cards)
 
 
 def qualifies_high(cards: Sequence[Card], rules: ArchieRules) -> bool:
@@ -32,8 +33,9 @@ def qualifies_high(cards: Sequence[Card], rules: ArchieRules) -> bool:
 
 
 def low_strength(cards: Sequence[Card]) -> LowRank:
-    """Ace-to-five low, compared from the highest card down (``archie.qualify.low-order``)."""
-    return low_rank5(cards)
+    """Ace-to-five low, compared from the highest card down (``archie.qualify.low-order``); the
+    table-driven ``low_rank``, equal to ``low_rank5`` on five cards."""
+    return low_rank(cards)
 
 
 def qualifies_low(cards: Sequence[Card]) -> bool:

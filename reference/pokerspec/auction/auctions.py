@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 from pokerspec.core.cards import Card
@@ -29,7 +30,8 @@ class Sealed(Generic[T]):
         return any(s == seat for s, _ in self.committed)
 
     def pending(self) -> tuple[Seat, ...]:
-        return tuple(s for s in self.seats if not self.has(s))
+        done = {s for s, _ in self.committed}
+        return tuple(s for s in self.seats if s not in done)
 
     def commit(self, seat: Seat, value: T) -> Sealed[T]:
         return Sealed(self.seats, (*self.committed, (seat, value)))
@@ -43,6 +45,7 @@ class Sealed(Generic[T]):
         return dict(self.committed) if self.complete else {}
 
 
+@lru_cache(maxsize=16)
 def bid_range(min_bid: Chips, max_bid: Chips) -> tuple[Chips, ...]:
     """The legal bids: every whole amount from the minimum to the maximum, never 0
     (``auction.auction.bid``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
 from pokerspec.core.cards import Card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.types import Chips, Seat, seat_name
@@ -59,13 +59,8 @@ class Betting:
         seat = self.to_act
         if seat is None or self.over:
             return ()
-        out: list[Action] = []
-        if self.level > self.round_bets[seat]:
-            out.append(Action(seat, Verb.FOLD))
-        out.append(Action(seat, Verb.CHECK_CALL, amount=self.level))
-        if self.level < self.cap:
-            out.append(Action(seat, Verb.BET_RAISE, amount=Chips(self.level + self.unit)))
-        return tuple(out)
+        raise_to = Chips(self.level + self.unit) if self.level < self.cap else None
+        return betting_actions(seat, self.level, raise_to, fold=self.level > self.round_bets[seat])
 
     def apply(self, action: Action) -> tuple[Betting, Chips]:
         """The new round and the chips the actor puts in; raise ``ActionError`` if illegal.
@@ -80,15 +75,15 @@ class Betting:
             raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(seat)} is not to act")
         owed = Chips(self.level - self.round_bets[seat])
         rest = self.pending[1:]
-        if action.verb is Verb.FOLD:
+        if action.verb is FOLD:
             if owed == 0:
                 raise ActionError(Reason.ILLEGAL_ACTION, "nothing to call: check or bet instead of folding")
             return replace(self, pending=rest, folded=self.folded | {seat}), Chips(0)
-        if action.verb is Verb.CHECK_CALL:
+        if action.verb is CHECK_CALL:
             if action.amount is not None and action.amount != self.level:
                 raise ActionError(Reason.WRONG_AMOUNT, f"checking or calling makes the total {self.level}")
             return replace(self, pending=rest, round_bets=self._put(seat, self.level)), owed
-        if action.verb is Verb.BET_RAISE:
+        if action.verb is BET_RAISE:
             if self.level >= self.cap:
                 raise ActionError(Reason.OVER_CAP, f"the round is capped at {self.cap}")
             target = Chips(self.level + self.unit)

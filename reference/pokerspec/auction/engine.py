@@ -3,12 +3,16 @@
 Phases run ``bid-1``, ``pick-1`` ... ``bid-5``, ``pick-5``, ``bet``, ``declare``, ``over``.
 Nothing a seat commits to a sealed bid or declaration shows in ``observe`` (not even through
 the stacks or the pot) until every seat has committed.
+
+``AuctionState`` is a ``NamedTuple`` rather than a frozen dataclass: every action makes a new
+state, and ``_replace`` copies the fields several times faster than ``dataclasses.replace``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import NamedTuple
 
 from pokerspec.auction.auctions import Sealed, bid_range, pick_order
 from pokerspec.auction.award import Award, award, lone_survivor
@@ -22,8 +26,7 @@ from pokerspec.core.high import category_of
 from pokerspec.core.types import Chips, Seat, seat_name
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionState:
+class AuctionState(NamedTuple):
     """Everything about one hand. ``stacks`` and ``contributed`` move only when chips are
     actually paid: antes at the start, bids when revealed, bets as made."""
 
@@ -64,12 +67,29 @@ class AuctionState:
     def folded(self) -> frozenset[Seat]:
         return self.betting.folded if self.betting else frozenset()
 
-    def pay(self, seat: Seat, chips: Chips) -> AuctionState:
-        return replace(
-            self,
-            stacks=tuple(Chips(c - chips) if s == seat else c for s, c in enumerate(self.stacks)),
-            contributed=tuple(Chips(c + chips) if s == seat else c for s, c in enumerate(self.contributed)),
+    def pay(self, chips: Mapping[Seat, Chips]) -> AuctionState:
+        """Move ``chips`` by seat from the stacks into the pot."""
+        return self._replace(
+            stacks=tuple(Chips(c - chips.get(Seat(s), 0)) for s, c in enumerate(self.stacks)),
+            contributed=tuple(Chips(c + chips.get(Seat(s), 0)) for s, c in enumerate(self.contributed)),
         )
+
+
+@lru_cache(maxsize=1024)
+def _bids(pending: tuple[Seat, ...], amounts: tuple[Chips, ...]) -> tuple[Action, ...]:
+    """Every bid of every seat yet to bid. Listings recur all hand long and actions are immutable,
+    so these three listing helpers build each once and share it."""
+    return tuple(Action(s, Verb.BID, amount=b) for s in pending for b in amounts)
+
+
+@lru_cache(maxsize=1024)
+def _pick_action(seat: Seat, card: Card) -> Action:
+    return Action(seat, Verb.PICK, cards=(card,))
+
+
+@lru_cache(maxsize=256)
+def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
+    return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
@@ -99,27 +119,23 @@ class AuctionGame:
             phase="bid-1", bids=Sealed(dealt.players), row=dealt.rows[0], order=(), picked=0,
             pick_orders=(), betting=None, declarations=Sealed(dealt.players), result=None,
         )
-        for seat in dealt.players:
-            state = state.pay(seat, rules.ante)
-        return state
+        return state.pay({seat: rules.ante for seat in dealt.players})
 
     def legal(self, state: AuctionState) -> Legal:
         """Who may act now and every legal action with its exact amount."""
         rules = state.rules
         if state.phase.startswith("bid-"):
             pending = state.bids.pending()
-            bids = bid_range(rules.min_bid, rules.max_bid)
-            return Legal(pending, tuple(Action(s, Verb.BID, amount=b) for s in pending for b in bids))
+            return Legal(pending, _bids(pending, bid_range(rules.min_bid, rules.max_bid)))
         if state.phase.startswith("pick-"):
             seat = state.order[state.picked]
-            return Legal((seat,), tuple(Action(seat, Verb.PICK, cards=(c,)) for c in state.row))
+            return Legal((seat,), tuple(_pick_action(seat, c) for c in state.row))
         if state.phase == "bet" and state.betting is not None:
             actor = state.betting.to_act
             return Legal(() if actor is None else (actor,), state.betting.legal())
         if state.phase == "declare":
             pending = state.declarations.pending()
-            return Legal(pending, tuple(Action(s, Verb.DECLARE, choice=d.value)
-                                        for s in pending for d in Declaration))
+            return Legal(pending, _declarations(pending))
         return Legal((), ())
 
     def apply(self, state: AuctionState, action: Action) -> AuctionState:
@@ -152,13 +168,12 @@ class AuctionGame:
             raise ActionError(Reason.WRONG_AMOUNT, f"a bid is {rules.min_bid} to {rules.max_bid}")
         bids = state.bids.commit(seat, action.amount)
         if not bids.complete:
-            return replace(state, bids=bids)
+            return state._replace(bids=bids)
         revealed = bids.revealed()
-        for s, chips in revealed.items():
-            state = state.pay(s, chips)
+        state = state.pay(revealed)
         order = pick_order(revealed, state.exposed, state.players)
-        return replace(state, bids=bids, phase=f"pick-{state.auction + 1}", order=order, picked=0,
-                       pick_orders=(*state.pick_orders, order))
+        return state._replace(bids=bids, phase=f"pick-{state.auction + 1}", order=order, picked=0,
+                              pick_orders=(*state.pick_orders, order))
 
     def _pick(self, state: AuctionState, action: Action) -> AuctionState:
         """One card from the row, in pick order, kept face up (``auction.auction.pick``); after
@@ -174,31 +189,31 @@ class AuctionGame:
             raise ActionError(Reason.NOT_IN_ROW, "that card is not in the row")
         exposed = tuple((*cards, card) if s == seat else cards for s, cards in enumerate(state.exposed))
         row = tuple(c for c in state.row if c != card)
-        state = replace(state, exposed=exposed, row=row, picked=state.picked + 1)
+        state = state._replace(exposed=exposed, row=row, picked=state.picked + 1)
         if row:
             return state
         nxt = state.auction + 1
         if nxt < state.rules.auctions:
-            return replace(state, auction=nxt, phase=f"bid-{nxt + 1}", bids=Sealed(state.players),
-                           row=state.rows[nxt], order=(), picked=0)
+            return state._replace(auction=nxt, phase=f"bid-{nxt + 1}", bids=Sealed(state.players),
+                                  row=state.rows[nxt], order=(), picked=0)
         first = first_actor(state.players, state.exposed)
         i = state.players.index(first)
         order = state.players[i:] + state.players[:i]
         betting = Betting.open(order, state.seats, state.rules.bet_unit, state.rules.cap)
-        return replace(state, phase="bet", betting=betting, bids=Sealed(state.players), order=(), picked=0)
+        return state._replace(phase="bet", betting=betting, bids=Sealed(state.players), order=(), picked=0)
 
     def _bet(self, state: AuctionState, action: Action) -> AuctionState:
         """One betting action; a lone survivor takes the pot without declaring
         (``auction.betting.lone-survivor``); otherwise the survivors declare."""
         assert state.betting is not None
         betting, chips = state.betting.apply(action)
-        state = replace(state.pay(action.seat, chips), betting=betting)
+        state = state.pay({action.seat: chips})._replace(betting=betting)
         if not betting.over:
             return state
         live = betting.live
         if len(live) == 1:
-            return replace(state, phase="over", result=lone_survivor(state.pot, live[0]))
-        return replace(state, phase="declare", declarations=Sealed(live))
+            return state._replace(phase="over", result=lone_survivor(state.pot, live[0]))
+        return state._replace(phase="declare", declarations=Sealed(live))
 
     def _declare(self, state: AuctionState, action: Action) -> AuctionState:
         """A sealed declaration (``auction.declare.simultaneous``); when all are in, the pot is
@@ -209,13 +224,13 @@ class AuctionGame:
         if state.declarations.has(seat):
             raise ActionError(Reason.ALREADY_COMMITTED, f"{seat_name(seat)} has already declared")
         declarations = state.declarations.commit(seat, Declaration(action.choice))
-        state = replace(state, declarations=declarations)
+        state = state._replace(declarations=declarations)
         if not declarations.complete:
             return state
         revealed = declarations.revealed()
         hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in revealed}
         result = award(state.pot, hands, revealed, state.players, state.rules)
-        return replace(state, phase="over", result=result)
+        return state._replace(phase="over", result=result)
 
     def observe(self, state: AuctionState) -> dict[str, Json]:
         """The public observables; a pending sealed commitment never shows."""

@@ -377,7 +377,7 @@ def _bids_kept(bid: AuctionStep) -> AuctionStep:
     def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
         after = bid(self, state, action)
         if after.bids.complete and not state.bids.complete:
-            return replace(after, stacks=state.stacks, contributed=state.contributed)
+            return after._replace(stacks=state.stacks, contributed=state.contributed)
         return after
 
     return mutant

@@ -20,7 +20,7 @@ class Selection:
 
     games: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
-    """Rule ID prefixes: ``archie.qualify`` selects every case pinning an ``archie.qualify*`` rule."""
+    """Rule ID prefixes: `archie.qualify` selects every case pinning an `archie.qualify*` rule."""
     cases: tuple[str, ...] = ()
     """Case IDs, or shell patterns such as ``stud-bringin-*``."""
     profile: str | None = None

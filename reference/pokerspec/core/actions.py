@@ -34,6 +34,12 @@ class Verb(Enum):
     DECLARE = "dec"
 
 
+FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = Verb.FOLD, Verb.CHECK_CALL, Verb.BET_RAISE, Verb.SHOW, Verb.MUCK
+"""The betting and showdown verbs under plain module names, for the engines' per-action code:
+reading a member off an ``Enum`` class goes through ``EnumType.__getattr__`` and costs about
+ten times as much as reading a module global."""
+_VERBS = {verb.value: verb for verb in Verb}
+"""Verbs by their notation; a dictionary lookup is much cheaper than calling ``Verb(text)``."""
 AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
 CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
@@ -103,6 +109,15 @@ def listed(seat: Seat, verb: Verb, amount: Chips | None = None) -> Action:
     return Action(seat, verb, amount)
 
 
+@lru_cache(maxsize=4096)
+def betting_actions(seat: Seat, call: Chips, raise_to: Chips | None, fold: bool = True) -> tuple[Action, ...]:
+    """A betting turn's listing (``core.notation.legal``): fold where allowed, check or call to the
+    round total ``call``, and bet or raise to ``raise_to`` if one is open; shared like ``listed``."""
+    check_call = Action(seat, Verb.CHECK_CALL, call)
+    raised = () if raise_to is None else (Action(seat, Verb.BET_RAISE, raise_to),)
+    return ((Action(seat, Verb.FOLD),) if fold else ()) + (check_call, *raised)
+
+
 def format_action(action: Action) -> str:
     parts = [seat_name(action.seat), action.verb.value]
     if action.amount is not None:
@@ -127,10 +142,9 @@ def parse_action(text: str, seats: int | None = None) -> Action:
         seat = parse_seat(words[0], seats)
     except ValueError as exc:
         raise ActionError(Reason.MALFORMED, str(exc)) from None
-    try:
-        verb = Verb(words[1].lower())
-    except ValueError:
-        raise ActionError(Reason.MALFORMED, f"bad action {text!r}: unknown verb {words[1]!r}") from None
+    verb = _VERBS.get(words[1].lower())
+    if verb is None:
+        raise ActionError(Reason.MALFORMED, f"bad action {text!r}: unknown verb {words[1]!r}")
     rest = words[2:]
     if verb in AMOUNT_VERBS:
         if len(rest) > 1 or (rest and not rest[0].isdigit()):

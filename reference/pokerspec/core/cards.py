@@ -49,6 +49,9 @@ def suit_of(card: Card) -> Suit:
 
 def parse_card(token: str) -> Card:
     """Read one card: ``As``, ``Td``, ``10d``, ``A♠``, ``10♥``, in any case (``core.cards.notation``)."""
+    known = _CANONICAL.get(token)
+    if known is not None:
+        return known
     t = token.strip()
     if len(t) < 2:
         raise CardError("bad_card", token, f"bad card {token!r}: expected rank then suit, like As or 10h")
@@ -63,7 +66,13 @@ def format_card(card: Card) -> str:
     """The canonical form: rank ``23456789TJQKA`` then suit ``cdhs``, e.g. ``Td``."""
     if not 0 <= card < 52:
         raise ValueError(f"not a card: {card}")
-    return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
+    return _NAMES[card]
+
+
+_NAMES = tuple(RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3] for card in range(52))
+"""Each card's canonical name, by card."""
+_CANONICAL = {name: Card(card) for card, name in enumerate(_NAMES)}
+"""The cards by canonical name: the common case of ``parse_card``, read without taking the token apart."""
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerspec.core.cards import Card, rank_of
-from pokerspec.core.high import Category, HighRank, grouped_ranks, high_rank5, pack
+from pokerspec.core.high import Category, HighRank, high_rank, pack
 
 _PARTIAL_SHAPES: dict[tuple[int, ...], Category] = {
     (4,): Category.FOUR_OF_A_KIND,
@@ -22,18 +22,23 @@ _PARTIAL_SHAPES: dict[tuple[int, ...], Category] = {
     (2, 1, 1): Category.ONE_PAIR,
 }
 
+_HIGH_CARD = Category.HIGH_CARD
+"""Read once: a member lookup on an ``Enum`` class is slow (``EnumType.__getattr__``)."""
+
 
 def exposed_rank(cards: Sequence[Card]) -> HighRank:
     """The strength of 1..5 face-up cards; larger is better (``core.exposed.partial``); five cards
     rank as a full high hand (``core.exposed.five``)."""
     if len(cards) == 5:
-        return high_rank5(cards)
+        return high_rank(cards)  # the table-driven equal of ``high_rank5`` (``core.high.best-five``)
     if not 1 <= len(cards) <= 4:
         raise ValueError(f"an exposed hand has 1 to 5 cards, got {len(cards)}")
-    ranks: list[int] = [rank_of(c) for c in cards]
-    order = grouped_ranks(ranks)
-    shape = tuple(ranks.count(r) for r in order)  # group sizes, largest first, as ``order`` has them
-    category = _PARTIAL_SHAPES.get(shape, Category.HIGH_CARD)
+    ranks: list[int] = sorted([rank_of(c) for c in cards], reverse=True)
+    # The order of ``grouped_ranks`` (bigger groups first, then higher rank) without its Counter:
+    # distinct ranks high to low, then a stable sort by group size.
+    order = sorted(dict.fromkeys(ranks), key=ranks.count, reverse=True)
+    shape = tuple(map(ranks.count, order))
+    category = _PARTIAL_SHAPES.get(shape, _HIGH_CARD)
     return HighRank(pack(category, order))
 
 

@@ -16,7 +16,7 @@ Seat = NewType("Seat", int)
 """A seat, 0-based inside the code; written ``p1``, ``p2`` ... in notation and cases."""
 
 RuleId = NewType("RuleId", str)
-"""A stable rule identifier such as ``core.high.wheel`` (never a section number)."""
+"""A stable rule identifier such as `core.high.wheel` (never a section number)."""
 
 _SEAT = re.compile(r"p([1-9][0-9]?)")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from pokerspec.conformance.protocol import Engine, Message
-from pokerspec.core.cards import format_card
+from pokerspec.core.cards import Card, format_card, rank_of
 from pokerspec.core.deck import shuffled
 from pokerspec.core.game import Json
 from pokerspec.profiles import get_profile
@@ -35,6 +35,9 @@ LIMITS: Mapping[str, TableLimits] = {
 }
 """Archie: two seats, 48 chips before a deal; Auction: 2-7 seats, 20 chips; Stud: 2-8 seats,
 short stacks allowed so that all-ins and side pots occur."""
+
+GROUPED_SHARE = 0.5
+"""The share of random hands dealt from a deck grouped by rank (``grouped_by_rank``)."""
 
 MAX_STEPS = 400
 """A hand that has not ended after this many actions is reported as an engine error."""
@@ -74,15 +77,26 @@ def limits_for(profile: str) -> TableLimits:
     return limits
 
 
+def grouped_by_rank(deck: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The same deck with the four cards of each rank together, ranks and suits in the order
+    they first appear: players dealt from it often hold equal ranks."""
+    groups: dict[int, list[Card]] = {}
+    for card in deck:
+        groups.setdefault(rank_of(card), []).append(card)
+    return tuple(card for group in groups.values() for card in group)
+
+
 def random_setup(limits: TableLimits, rng: random.Random) -> dict[str, Json]:
-    """A random table: seats, stacks and dealer within ``limits``, and a shuffled deck."""
+    """A random table: seats, stacks and dealer within ``limits``, and a shuffled deck — in
+    ``GROUPED_SHARE`` of the hands grouped by rank, so that ties, split pots and odd chips,
+    which a fully shuffled deck almost never deals, occur too."""
     seats = rng.randint(limits.min_seats, limits.max_seats)
     stacks: list[Json] = [rng.randint(limits.min_stack, limits.max_stack) for _ in range(seats)]
-    return {
-        "stacks": stacks,
-        "dealer": f"p{rng.randrange(seats) + 1}",
-        "deck": [format_card(c) for c in shuffled(rng)],
-    }
+    dealer = rng.randrange(seats)
+    deck = shuffled(rng)
+    if rng.random() < GROUPED_SHARE:
+        deck = grouped_by_rank(deck)
+    return {"stacks": stacks, "dealer": f"p{dealer + 1}", "deck": [format_card(c) for c in deck]}
 
 
 def corpus(game: str, profile: str, hands: int, seed: int) -> list[HandSetup]:

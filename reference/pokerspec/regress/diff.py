@@ -71,6 +71,8 @@ class Change:
 
 @dataclass(slots=True)
 class Report:
+    """The result of a comparison: both sides and the changed cases and hands."""
+
     a: Side
     b: Side
     changes: list[Change] = field(default_factory=list)
@@ -203,6 +205,8 @@ def compare_traces(key: str, a: Trace | None, b: Trace | None, label_a: str, lab
 
 
 def compare(a: Side, b: Side) -> Report:
+    """Every case or hand that behaves differently on the two sides (A's order, then B's
+    extras), put down to the rule IDs that one side changes and the other does not."""
     report = Report(a, b)
     changed_rules = sorted(set(a.changes) ^ set(b.changes)) or sorted(set(a.changes) | set(b.changes))
     label_a, label_b = a.label, b.label
@@ -235,7 +239,15 @@ def render(report: Report, limit: int | None = SHOWN) -> str:
     return "\n".join(lines)
 
 
-DUMP = "import sys; from pokerspec.regress.diff import dump_main; sys.exit(dump_main(sys.argv[1:]))"
+DUMP = (
+    "import sys, types, pokerspec; "
+    "driver = types.ModuleType('pokerspec.regress'); driver.__path__ = [sys.argv.pop(1)]; "
+    "sys.modules['pokerspec.regress'] = pokerspec.regress = driver; "
+    "from pokerspec.regress.diff import dump_main; sys.exit(dump_main(sys.argv[1:]))"
+)
+"""Run in the other checkout: its own ``pokerspec`` (rules, engines, cases) with *this*
+checkout's ``pokerspec.regress`` (corpus, random choices, traces), so that only the rules can
+make the two sides differ, and a version older than ``pokerspec diff`` can be traced too."""
 
 
 def dump_main(argv: Sequence[str]) -> int:
@@ -269,17 +281,16 @@ def checkout(rev: str, into: Path) -> Path:
 
 def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], hands: int, seed: int,
                vectors: Sequence[Path]) -> Side:
-    """Run ``dump_main`` with ``tree``'s own code (its ``reference/`` first on the path)."""
+    """Run ``dump_main`` with ``tree``'s own code (its ``reference/`` first on the path) and
+    this checkout's driver (``DUMP``)."""
     env = dict(os.environ, PYTHONPATH=str(tree / "reference"))
-    cmd = [sys.executable, "-c", DUMP, "--profile", profile, "--cases-for", ",".join(cases_for),
+    driver = str(Path(__file__).resolve().parent)
+    cmd = [sys.executable, "-c", DUMP, driver, "--profile", profile, "--cases-for", ",".join(cases_for),
            "--hands", str(hands), "--seed", str(seed)]
     for extra in vectors:
         cmd += ["--vectors", str(extra.resolve())]
     done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        if "No module named 'pokerspec.regress'" in done.stderr:
-            raise RuntimeError(f"{label}: that version has no pokerspec.regress (it predates "
-                               "`pokerspec diff`), so it cannot be traced")
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
         raise RuntimeError(f"tracing in {label} failed:\n{tail}")
     data = json.loads(done.stdout)

@@ -10,6 +10,7 @@ from pokerspec.core.exposed import bring_in_card
 from pokerspec.core.types import Chips, Seat
 from pokerspec.stud.allin import is_full_bet
 from pokerspec.stud.state import StudState
+from pokerspec.stud.streets import next_to_act, put
 
 
 def post_antes(stacks: Sequence[Chips], ante: Chips) -> tuple[tuple[Chips, ...], tuple[Chips, ...]]:
@@ -42,7 +43,7 @@ def post_bring_in(state: StudState, action: Action) -> StudState:
     """Check the bring-in against its options and post it. The smaller amount is not a bet:
     the next player may still complete; a full bring-in is the round's bet (``stud.bringin.forced``).
     Posting counts as acting, so if everyone just calls, the round ends without the bring-in
-    acting again (``stud.bringin.close``)."""
+    acting again (``stud.bringin.close``); the turn passes as after any bet (``next_to_act``)."""
     seat = action.seat
     if action.verb in (Verb.FOLD, Verb.CHECK_CALL):
         raise ActionError(Reason.MUST_BRING_IN, f"{action}: the bring-in is forced: post it or open for more")
@@ -58,22 +59,19 @@ def post_bring_in(state: StudState, action: Action) -> StudState:
         if action.amount > state.stacks[seat]:
             raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
         raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the legal amount is {chosen.amount}")
-    put = chosen.amount
-    stacks = list(state.stacks)
-    stacks[seat] = Chips(stacks[seat] - put)
-    bets = list(state.bets)
-    bets[seat] = put
-    contributed = list(state.contributed)
-    contributed[seat] = Chips(contributed[seat] + put)
-    full = action.verb is Verb.BET_RAISE and is_full_bet(put, state.rules.small_bet)
+    total = chosen.amount
+    stacks, bets, contributed = put(state, seat, total)
+    full = action.verb is Verb.BET_RAISE and is_full_bet(total, state.rules.small_bet)
+    acted = frozenset({seat})
     return state._replace(
-        stacks=tuple(stacks),
-        bets=tuple(bets),
-        contributed=tuple(contributed),
-        current=put,
-        level=put if full else Chips(0),
+        stacks=stacks,
+        bets=bets,
+        contributed=contributed,
+        current=total,
+        level=total if full else Chips(0),
         raises=1 if full else 0,
-        acted=frozenset({seat}),
+        acted=acted,
         bring_in_due=False,
         aggressor=seat if action.verb is Verb.BET_RAISE else None,
+        to_act=next_to_act(seat, stacks, bets, total, state.folded, acted),
     )

@@ -8,7 +8,7 @@ showdown begins.
 
 from __future__ import annotations
 
-from pokerspec.core.actions import Action, ActionError, Reason, Verb, listed
+from pokerspec.core.actions import MUCK, SHOW, Action, ActionError, Reason, Verb, listed
 from pokerspec.core.cards import format_card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
@@ -18,8 +18,8 @@ from pokerspec.stud.allin import betting_over, pots_of
 from pokerspec.stud.bringin import bring_in_options, bring_in_seat, post_antes, post_bring_in
 from pokerspec.stud.deal import check_table, deal_third_street
 from pokerspec.stud.profiles import StudRules
-from pokerspec.stud.state import OVER, SHOWDOWN, StudState, street_phase
-from pokerspec.stud.streets import bet, betting_options, deal_street, next_to_act, open_round
+from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, street_phase
+from pokerspec.stud.streets import bet, betting_options, deal_street, open_round
 
 
 class StudGame:
@@ -36,10 +36,12 @@ class StudGame:
         stacks, antes = post_antes(setup.stacks, rules.ante)
         zero = Chips(0)
         state = StudState(
-            rules=rules, button=setup.dealer, hole=hole, up=up, stub=stub, burns=(), common=None,
-            stacks=stacks, contributed=antes, bets=(zero,) * seats, folded=frozenset(), street=3,
-            phase=street_phase(3), to_act=None, current=zero, level=zero, raises=0, acted=frozenset(),
-            bring_in_due=True, aggressor=None, boards=tuple(exposed_rank(u) for u in up),
+            rules=rules, button=setup.dealer,
+            cards=Cards(street=3, hole=hole, up=up, stub=stub, burns=(), common=None,
+                        boards=tuple(exposed_rank(u) for u in up)),
+            phase=street_phase(3), stacks=stacks, contributed=antes, bets=(zero,) * seats,
+            folded=frozenset(), to_act=None, current=zero, level=zero, raises=0, acted=frozenset(),
+            bring_in_due=True, aggressor=None,
         )
         if betting_over(state.live(), stacks):
             return _run_out(state._replace(bring_in_due=False))
@@ -60,7 +62,7 @@ class StudGame:
             return Legal((seat,), (show,))
         if state.bring_in_due:
             return Legal((seat,), bring_in_options(state, seat))
-        return Legal((seat,), betting_options(state, seat))
+        return betting_options(state, seat)
 
     def apply(self, state: StudState, action: Action) -> StudState:
         """The state after ``action``; a refused action raises ``ActionError`` with its reason and
@@ -75,11 +77,11 @@ class StudGame:
             raise ActionError(Reason.NOT_YOUR_TURN, f"{action}: it is not {seat_name(action.seat)}'s turn")
         if state.phase == SHOWDOWN:
             return _show(state, action)
-        if action.verb in (Verb.SHOW, Verb.MUCK):
+        if action.verb is SHOW or action.verb is MUCK:
             raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: there is no showdown yet")
         if state.bring_in_due:
-            return _after_action(post_bring_in(state, action), action.seat)
-        return _after_action(bet(state, action), action.seat)
+            return _after_action(post_bring_in(state, action))
+        return _after_action(bet(state, action))
 
     def observe(self, state: StudState) -> dict[str, Json]:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
@@ -114,15 +116,15 @@ class StudGame:
         return sd.showdown(setup, rules)
 
 
-def _after_action(state: StudState, seat: Seat) -> StudState:
-    """Pass the turn, or close the round: one player left takes the pot
-    (``stud.showdown.uncontested``); otherwise the next street, a run-out or the showdown."""
+def _after_action(state: StudState) -> StudState:
+    """After an action that passed the turn: one player left takes the pot
+    (``stud.showdown.uncontested``); a closed round (nobody to act) leads to the next street, a
+    run-out or the showdown."""
     if len(state.folded) == state.seats - 1:
         result = sd.uncontested(state.seats, state.contributed, state.folded, state.common)
         return state._replace(phase=OVER, to_act=None, result=result)
-    nxt = next_to_act(state, seat)
-    if nxt is not None:
-        return state._replace(to_act=nxt)
+    if state.to_act is not None:
+        return state
     if betting_over(state.live(), state.stacks):
         return _run_out(state)
     if state.street == 7:
@@ -153,9 +155,9 @@ def _run_out(state: StudState) -> StudState:
 def _show(state: StudState, action: Action) -> StudState:
     """``sm`` or ``mu`` in show order (``stud.showdown.order``, ``stud.showdown.muck``)."""
     seat, shown, mucked = action.seat, state.shown, state.mucked
-    if action.verb is Verb.SHOW:
+    if action.verb is SHOW:
         shown = (*shown, seat)
-    elif action.verb is Verb.MUCK:
+    elif action.verb is MUCK:
         if not sd.may_muck(seat, shown, mucked, state.pots):
             raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: this hand must be shown")
         mucked = (*mucked, seat)

@@ -6,6 +6,7 @@ A ``NamedTuple`` rather than a frozen dataclass: every accepted action makes a n
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from pokerspec.core.cards import Card
@@ -24,12 +25,11 @@ def street_phase(street: int) -> str:
     return f"street-{street}"
 
 
-class StudState(NamedTuple):
-    """Everything about a hand in progress. Chips are in the pot as soon as they are bet, so
-    ``contributed`` already holds this round's ``bets``."""
+class Cards(NamedTuple):
+    """The cards as they lie once a street is dealt. They change once a street, so the state
+    holds them as one field and a bet copies one reference instead of seven."""
 
-    rules: StudRules
-    button: Seat
+    street: int
     hole: tuple[tuple[Card, ...], ...]
     """Face-down cards by seat, in the order dealt (two, then the seventh)."""
     up: tuple[tuple[Card, ...], ...]
@@ -37,13 +37,23 @@ class StudState(NamedTuple):
     stub: tuple[Card, ...]
     burns: tuple[Card, ...]
     common: Card | None
+    boards: tuple[HighRank, ...]
+    """The exposed rank of each seat's face-up cards, ranked once per street."""
+
+
+class StudState(NamedTuple):
+    """Everything about a hand in progress. Chips are in the pot as soon as they are bet, so
+    ``contributed`` already holds this round's ``bets``."""
+
+    rules: StudRules
+    button: Seat
+    cards: Cards
+    phase: str
     stacks: tuple[Chips, ...]
     contributed: tuple[Chips, ...]
     bets: tuple[Chips, ...]
     """Chips put in during the current betting round."""
     folded: frozenset[Seat]
-    street: int
-    phase: str
     to_act: Seat | None
     current: Chips
     """The highest round total so far: what a call matches."""
@@ -56,8 +66,6 @@ class StudState(NamedTuple):
     bring_in_due: bool
     aggressor: Seat | None
     """The last seat to bet or raise in the current (or last) betting round."""
-    boards: tuple[HighRank, ...]
-    """The exposed rank of each seat's face-up cards, cached per street."""
     order: tuple[Seat, ...] = ()
     """The show order, once the showdown starts."""
     pots: tuple[Pot, ...] = ()
@@ -70,6 +78,34 @@ class StudState(NamedTuple):
     def seats(self) -> int:
         return len(self.stacks)
 
+    @property
+    def street(self) -> int:
+        return self.cards.street
+
+    @property
+    def hole(self) -> tuple[tuple[Card, ...], ...]:
+        return self.cards.hole
+
+    @property
+    def up(self) -> tuple[tuple[Card, ...], ...]:
+        return self.cards.up
+
+    @property
+    def stub(self) -> tuple[Card, ...]:
+        return self.cards.stub
+
+    @property
+    def burns(self) -> tuple[Card, ...]:
+        return self.cards.burns
+
+    @property
+    def common(self) -> Card | None:
+        return self.cards.common
+
+    @property
+    def boards(self) -> tuple[HighRank, ...]:
+        return self.cards.boards
+
     def live(self) -> list[Seat]:
         """Seats still in the hand, in seat order."""
         return [Seat(i) for i in range(self.seats) if i not in self.folded]
@@ -78,7 +114,16 @@ class StudState(NamedTuple):
         """Still in the hand and not all-in."""
         return seat not in self.folded and self.stacks[seat] > 0
 
+    def others_can_bet(self, seat: Seat) -> bool:
+        """Some other seat is still in the hand and not all-in (a plain loop: this is asked at
+        nearly every turn, and a generator costs more than the test)."""
+        for other, chips in enumerate(self.stacks):
+            if chips > 0 and other != seat and other not in self.folded:
+                return True
+        return False
 
+
+@lru_cache(maxsize=64)
 def from_left(seats: int, button: Seat) -> tuple[Seat, ...]:
     """Every seat clockwise, starting at the button's left and ending with the button."""
     return tuple(Seat((button + 1 + i) % seats) for i in range(seats))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
 from pokerspec.core.exposed import exposed_rank
+from pokerspec.core.game import Legal
 from pokerspec.core.high import HighRank
 from pokerspec.core.types import Chips, Seat
 from pokerspec.stud.allin import is_full_bet
 from pokerspec.stud.runout import deal_seventh
-from pokerspec.stud.state import StudState, from_left, street_phase
+from pokerspec.stud.state import Cards, StudState, from_left, street_phase
 
 
 def bet_size(state: StudState) -> Chips:
@@ -28,27 +29,24 @@ def deal_street(state: StudState) -> StudState:
     """Burn one card, then one card to each player still in: face up on fourth to sixth street,
     face down on seventh (``stud.streets.burn``, ``stud.streets.cards``); seventh street may run
     short (``stud.runout.common``). Bets of the closed round are already in the pot."""
-    street = state.street + 1
+    dealt, folded = state.cards, state.folded
+    street = dealt.street + 1
     active = dealing_order(state)
-    hole, up = list(state.hole), list(state.up)
+    hole, up = list(dealt.hole), list(dealt.up)
     if street < 7:
-        stub = state.stub
-        burns = (*state.burns, stub[0])
+        stub = dealt.stub
+        burns = (*dealt.burns, stub[0])
         for i, seat in enumerate(active):
             up[seat] = (*up[seat], stub[1 + i])
-        stub, common = stub[1 + len(active):], state.common
-        boards = tuple(
-            exposed_rank(up[s]) if s not in state.folded else HighRank(-1) for s in range(state.seats)
-        )
+        stub, common = stub[1 + len(active):], dealt.common
+        boards = tuple(exposed_rank(cards) if s not in folded else HighRank(-1) for s, cards in enumerate(up))
     else:
-        seventh = deal_seventh(state.stub, state.burns, active, state.rules.running_out)
+        seventh = deal_seventh(dealt.stub, dealt.burns, active, state.rules.running_out)
         for seat, card in seventh.cards.items():
             hole[seat] = (*hole[seat], card)
-        stub, burns, common, boards = seventh.stub, seventh.burns, seventh.common, state.boards
-    return state._replace(
-        street=street, phase=street_phase(street), hole=tuple(hole), up=tuple(up),
-        stub=stub, burns=burns, common=common, boards=boards,
-    )
+        stub, burns, common, boards = seventh.stub, seventh.burns, seventh.common, dealt.boards
+    cards = Cards(street, tuple(hole), tuple(up), stub, burns, common, boards)
+    return state._replace(phase=street_phase(street), cards=cards)
 
 
 def first_actor(state: StudState) -> Seat:
@@ -56,8 +54,9 @@ def first_actor(state: StudState) -> Seat:
     equal boards go to the seat nearest the button's left (``stud.streets.first-actor``). The
     common card is everybody's and is not part of any board (``stud.runout.opener``)."""
     candidates = [s for s in from_left(state.seats, state.button) if state.can_bet(s)]
-    best = max(state.boards[s] for s in candidates)
-    return next(s for s in candidates if state.boards[s] == best)
+    boards = state.boards
+    best = max(boards[s] for s in candidates)
+    return next(s for s in candidates if boards[s] == best)
 
 
 def open_round(state: StudState) -> StudState:
@@ -78,8 +77,7 @@ def raise_target(state: StudState, seat: Seat) -> Chips | None:
     total = state.bets[seat] + state.stacks[seat]
     if seat in state.acted or total <= state.current:
         return None
-    stacks, folded = state.stacks, state.folded
-    if not any(stacks[s] > 0 and s not in folded for s in range(len(stacks)) if s != seat):
+    if not state.others_can_bet(seat):
         return None
     return Chips(min(state.level + bet_size(state), total))
 
@@ -94,33 +92,36 @@ def call_total(state: StudState, seat: Seat) -> Chips:
     return Chips(min(state.current, state.bets[seat] + state.stacks[seat]))
 
 
-def betting_options(state: StudState, seat: Seat) -> tuple[Action, ...]:
-    """Fold (at any turn), check or call, and the one bet or raise if open (``stud.streets.actions``)."""
+def betting_options(state: StudState, seat: Seat) -> Legal:
+    """The listing of a betting turn: fold (at any turn), check or call, and the one bet or raise
+    if open (``stud.streets.actions``)."""
     target = None if capped(state) else raise_target(state, seat)
-    return _options(seat, call_total(state, seat), target)
+    return _listing(seat, call_total(state, seat), target)
 
 
 @lru_cache(maxsize=4096)
-def _options(seat: Seat, call: Chips, target: Chips | None) -> tuple[Action, ...]:
-    """Fold, call to ``call`` and raise to ``target`` if any. The same few listings recur all hand
-    long and actions are immutable, so they are built once and shared."""
-    fold, check_call = Action(seat, Verb.FOLD), Action(seat, Verb.CHECK_CALL, call)
-    return (fold, check_call) if target is None else (fold, check_call, Action(seat, Verb.BET_RAISE, target))
+def _listing(seat: Seat, call: Chips, target: Chips | None) -> Legal:
+    """The listing for one betting turn, built once and shared like ``betting_actions``."""
+    return Legal((seat,), betting_actions(seat, call, target))
 
 
 def bet(state: StudState, action: Action) -> StudState:
-    """Check ``action`` against the betting options and put the chips in; a completion counts as
-    the round's bet, not as a raise (``stud.bringin.respond``)."""
+    """Check ``action`` against the betting options, put the chips in and pass the turn; a
+    completion counts as the round's bet, not as a raise (``stud.bringin.respond``)."""
     seat = action.seat
-    if action.verb is Verb.FOLD:
-        return state._replace(folded=state.folded | {seat}, acted=state.acted | {seat})
-    if action.verb is Verb.CHECK_CALL:
+    if action.verb is FOLD:
+        folded, acted = state.folded | {seat}, state.acted | {seat}
+        to_act = next_to_act(seat, state.stacks, state.bets, state.current, folded, acted)
+        return state._replace(folded=folded, acted=acted, to_act=to_act)
+    if action.verb is CHECK_CALL:
         total = call_total(state, seat)
         if action.amount is not None and action.amount != total:
             raise ActionError(Reason.WRONG_AMOUNT, f"{action}: a check or call makes {total} this round")
-        stacks, bets, contributed = _put(state, seat, total)
-        return state._replace(stacks=stacks, bets=bets, contributed=contributed, acted=state.acted | {seat})
-    if action.verb is not Verb.BET_RAISE:
+        stacks, bets, contributed = put(state, seat, total)
+        acted = state.acted | {seat}
+        to_act = next_to_act(seat, stacks, bets, state.current, state.folded, acted)
+        return state._replace(stacks=stacks, bets=bets, contributed=contributed, acted=acted, to_act=to_act)
+    if action.verb is not BET_RAISE:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: not a betting action")
     if capped(state):
         cap = state.rules.raises
@@ -133,34 +134,38 @@ def bet(state: StudState, action: Action) -> StudState:
             raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
         raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the bet or raise is to {target}")
     full = is_full_bet(target - state.level, bet_size(state))
-    stacks, bets, contributed = _put(state, seat, target)
+    stacks, bets, contributed = put(state, seat, target)
+    current = max(state.current, target)
+    acted = frozenset({seat}) if full else state.acted | {seat}
     return state._replace(
-        stacks=stacks, bets=bets, contributed=contributed, current=max(state.current, target),
-        aggressor=seat, level=target if full else state.level, raises=state.raises + (1 if full else 0),
-        acted=frozenset({seat}) if full else state.acted | {seat},
+        stacks=stacks, bets=bets, contributed=contributed, current=current, aggressor=seat,
+        level=target if full else state.level, raises=state.raises + (1 if full else 0), acted=acted,
+        to_act=next_to_act(seat, stacks, bets, current, state.folded, acted),
     )
 
 
 Amounts = tuple[Chips, ...]
 
 
-def _put(state: StudState, seat: Seat, total: Chips) -> tuple[Amounts, Amounts, Amounts]:
+def put(state: StudState, seat: Seat, total: Chips) -> tuple[Amounts, Amounts, Amounts]:
     """Stacks, round bets and contributions once the seat's round total is ``total``; the chips
     are in the pot at once."""
-    put = total - state.bets[seat]
+    chips = total - state.bets[seat]
     stacks, bets, contributed = list(state.stacks), list(state.bets), list(state.contributed)
-    stacks[seat] = Chips(stacks[seat] - put)
+    stacks[seat] = Chips(stacks[seat] - chips)
     bets[seat] = total
-    contributed[seat] = Chips(contributed[seat] + put)
+    contributed[seat] = Chips(contributed[seat] + chips)
     return tuple(stacks), tuple(bets), tuple(contributed)
 
 
-def next_to_act(state: StudState, after: Seat) -> Seat | None:
-    """The next seat clockwise that still has to act; None when the round is closed: everyone
-    who can bet has acted since the last full bet and matched it, or is all-in (``stud.streets.close``)."""
-    seats, stacks, folded, acted, bets = state.seats, state.stacks, state.folded, state.acted, state.bets
-    for i in range(1, seats + 1):
-        seat = Seat((after + i) % seats)
-        if stacks[seat] > 0 and seat not in folded and (seat not in acted or bets[seat] < state.current):
+def next_to_act(
+    after: Seat, stacks: Amounts, bets: Amounts, current: Chips, folded: frozenset[Seat],
+    acted: frozenset[Seat],
+) -> Seat | None:
+    """The next seat clockwise from ``after`` that still has to act; None when the round is closed:
+    everyone who can bet has acted since the last full bet and matched ``current``, or is all-in
+    (``stud.streets.close``)."""
+    for seat in from_left(len(stacks), after):
+        if stacks[seat] > 0 and seat not in folded and (seat not in acted or bets[seat] < current):
             return seat
     return None

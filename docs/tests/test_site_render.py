@@ -1,0 +1,135 @@
+"""The site's generated content, on a tiny checkout made in a temporary folder: rule blocks land
+after each rule's text, code and case pages link back to the rules, the traceability page shows a
+missing translation, cards are drawn as cards, and the search index is split by language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pokerspec.site import (
+    CASES_INDEX,
+    TRACE_PAGE,
+    Site,
+    action_html,
+    build_site,
+    card_html,
+    split_search_index,
+)
+
+HIGH = """# 3. High hands
+
+### Categories {#core.high.categories}
+
+Nine categories.
+
+### The wheel {#core.high.wheel}
+
+A-2-3-4-5 is the lowest straight.
+
+## Notes
+
+Not a rule.
+"""
+
+CODE = '''"""High hands."""
+
+
+def straight_top(ranks: list[int]) -> int:
+    """The top card; the wheel counts five high (``core.high.wheel``)."""
+    return max(ranks)
+
+
+LIMIT = 5
+"""Five cards (``core.high.categories``)."""
+'''
+
+CASE = {
+    "format": 1, "id": "core-high-0001", "title": "The wheel loses to a six-high straight",
+    "explanation": "A-2-3-4-5 is five high, so 2-3-4-5-6 beats it.", "rules": ["core.high.wheel"],
+    "game": "core", "kind": "ranking", "level": "required",
+    "setup": {"ranking": "high", "hands": [["As", "2d", "3c", "4h", "5s"], ["2c", "3d", "4c", "5h", "6s"]]},
+    "expect": {"order": [[1], [0]], "categories": ["straight", "straight"]},
+}
+
+
+def _write(root: Path, path: str, text: str) -> None:
+    file = root / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Site:
+    _write(tmp_path, "spec/core/03-high.md", HIGH)
+    for lang in ("ru", "pt"):  # no French page: the traceability page must say so
+        _write(tmp_path, f"spec/core/03-high.{lang}.md", HIGH.replace("# 3. High hands", f"# 3 ({lang})"))
+    _write(tmp_path, "reference/pokerspec/core/high.py", CODE)
+    _write(tmp_path, "conformance/vectors/core/high/core-high-0001.json", json.dumps(CASE))
+    return build_site(tmp_path)
+
+
+def test_code_items_are_the_definitions_that_cite(site: Site) -> None:
+    items = {(i.qualname, i.line, i.end_line): i.rules for i in site.code}
+    assert items == {
+        ("straight_top", 4, 6): ("core.high.wheel",),
+        ("LIMIT", 9, 10): ("core.high.categories",),
+    }
+
+
+def test_rule_block_follows_the_rule_text(site: Site) -> None:
+    out = site.annotate("spec/core/03-high.md", HIGH, "ru").splitlines()
+    wheel = out.index("### The wheel {#core.high.wheel}")
+    notes = out.index("## Notes")
+    blocks = [i for i, line in enumerate(out) if line.startswith('??? abstract "')]
+    assert len(blocks) == 2
+    assert wheel < blocks[1] < notes, "the wheel's block must sit between its text and the next heading"
+    block = "\n".join(out[blocks[1] : notes])
+    assert "Код и тестовые случаи · core.high.wheel" in block
+    assert "../../reference/code/pokerspec/core/high.md#pokerspec.core.high.straight_top" in block
+    assert "../../reference/cases/core/high.md#core-high-0001" in block
+    assert card_html("As") in block, "the case's hands are drawn as cards"
+
+
+def test_generated_pages_link_back_to_the_rules(site: Site) -> None:
+    pages = site.generated()
+    case_page = pages["reference/cases/core/high.md"]
+    assert "## core-high-0001 {#core-high-0001}" in case_page
+    assert "[`core.high.wheel`](../../../spec/core/03-high.md#core.high.wheel)" in case_page
+    code_page = pages["reference/code/pokerspec/core/high.md"]
+    assert "## `straight_top` {#pokerspec.core.high.straight_top}" in code_page
+    assert "[`core.high.wheel`](../../../../spec/core/03-high.md#core.high.wheel)" in code_page
+    assert "- [core/high](core/high.md) — 1 cases" in pages[CASES_INDEX]
+
+
+def test_traceability_page_shows_each_translation(site: Site) -> None:
+    page = site.generated()[TRACE_PAGE]
+    row = next(line for line in page.splitlines() if line.startswith('| <a id="core.high.wheel">'))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[1] == "The wheel" and cells[4:] == ["✓", "✓", "✗ missing"], row
+    assert "spec/core/03-high.fr.md" in page, "the open problems name the missing page"
+
+
+def test_cards_and_actions_are_drawn_as_cards() -> None:
+    assert card_html("Th") == '<span class="ps-card ps-h">10♥</span>'
+    assert card_html("A♠") == '<span class="ps-card ps-s">A♠</span>'
+    assert card_html("Xx") == "<code>Xx</code>"
+    assert action_html("p1 cbr 4") == "<code>p1 cbr 4</code>"
+    assert action_html("p2 sd 7c") == f"<code>p2 sd</code> <span class=\"ps-cards\">{card_html('7c')}</span>"
+
+
+def test_search_index_is_split_by_language(tmp_path: Path) -> None:
+    locations = ("", "spec/", "ru/", "ru/spec/", "fr/spec/")
+    docs = [{"location": loc, "title": "t", "text": "x"} for loc in locations]
+    _write(tmp_path, "search/search_index.json", json.dumps({"config": {"lang": ["en", "ru"]}, "docs": docs}))
+    split_search_index(tmp_path)
+
+    def index(path: str) -> tuple[list[str], list[str]]:
+        data = json.loads((tmp_path / path).read_text(encoding="utf-8"))
+        return data["config"]["lang"], [d["location"] for d in data["docs"]]
+
+    assert index("search/search_index.json") == (["en"], ["", "spec/"])
+    assert index("ru/search/search_index.json") == (["ru"], ["", "spec/"])
+    assert index("fr/search/search_index.json") == (["fr"], ["spec/"])
+    assert index("pt/search/search_index.json") == (["pt"], [])
