@@ -18,7 +18,9 @@ does when the stub runs out (it reshuffles burnt and mucked cards into the stub)
 mode, so that PokerKit lets a player fold when not facing a bet, as the stud rules allow.
 Rejections: an action that is not in PokerKit's own legal listing is rejected, and the reason
 code is read from PokerKit's state (whose turn it is, whether the verb is possible at another
-amount, the raise count, a pending bring-in).
+amount, the raise count, a pending bring-in). The outcome: ``net`` is PokerKit's final stacks
+less the starting ones, ``received`` adds what each seat put in, ``pots`` are PokerKit's pots as
+it pushed them, and ``returned`` is what came back to a seat beyond its pot shares.
 """
 
 from __future__ import annotations

@@ -109,17 +109,28 @@ def _build() -> None:
 def _missing(cards: Sequence[Card]) -> None:
     """A key was not in the tables: build them on first use, else the hand is not 5-7 cards."""
     if _HIGH:
-        raise ValueError(f"a hand needs 5 to 7 distinct cards, got {len(cards)}")
+        raise ValueError(f"not a hand of 5 to 7 distinct cards: {list(cards)}")
     _build()
+
+
+def _total(cards: Sequence[Card]) -> int:
+    """The running total of five to seven cards (unrolled: this is the hot loop)."""
+    n = len(cards)
+    if n == 5:
+        a, b, c, d, e = cards
+        return _BIAS + _VALUE[a] + _VALUE[b] + _VALUE[c] + _VALUE[d] + _VALUE[e]
+    if n == 7:
+        a, b, c, d, e, f, g = cards
+        return _BIAS + _VALUE[a] + _VALUE[b] + _VALUE[c] + _VALUE[d] + _VALUE[e] + _VALUE[f] + _VALUE[g]
+    if n == 6:
+        a, b, c, d, e, f = cards
+        return _BIAS + _VALUE[a] + _VALUE[b] + _VALUE[c] + _VALUE[d] + _VALUE[e] + _VALUE[f]
+    raise ValueError(f"a hand needs 5 to 7 distinct cards, got {n}")
 
 
 def high_rank(cards: Sequence[Card]) -> HighRank:
     """The best five-card high key among five to seven distinct cards (``core.high.best-five``)."""
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"a hand needs 5 to 7 distinct cards, got {len(cards)}")
-    total = _BIAS
-    for card in cards:
-        total += _VALUE[card]
+    total = _total(cards)
     try:
         if total & _FLUSH:
             suit = ((total & _FLUSH) >> (_SUIT_SHIFT + 3)).bit_length() // 4
@@ -136,13 +147,8 @@ def high_rank(cards: Sequence[Card]) -> HighRank:
 
 def low_rank(cards: Sequence[Card]) -> LowRank:
     """The best ace-to-five low key among five to seven distinct cards (``core.low.best-five``)."""
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"a hand needs 5 to 7 distinct cards, got {len(cards)}")
-    total = 0
-    for card in cards:
-        total += _VALUE[card]
     try:
-        return _LOW[total & _MULTISET]
+        return _LOW[_total(cards) & _MULTISET]
     except KeyError:
         _missing(cards)
         return low_rank(cards)
