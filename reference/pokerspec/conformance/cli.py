@@ -1,5 +1,6 @@
 """``pokerspec conformance``: ``run`` the suite against an engine (docs/engine-authors/running.md);
-``fuzz`` lives in ``pokerspec.conformance.fuzz`` and registers itself here.
+``list`` the index of cases; ``fuzz`` lives in ``pokerspec.conformance.fuzz`` and registers
+itself here.
 
 Exit status of ``run``: 0 when every required case passed (or was skipped as unsupported) and
 every case file is valid; 1 when a required case failed or errored or a case file is bad; 2 when
@@ -9,6 +10,7 @@ the engine cannot be reached or the options are wrong; 5 when the options select
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -36,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
 def add_subcommands(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="conformance_command", required=True)
     add_run(sub)
+    add_list(sub)
     # ``fuzz`` is owned by pokerspec.conformance.fuzz, which adds its own subcommand.
     fuzz.register(sub)
 
@@ -45,14 +48,7 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Grade an engine on every selected case, under each profile it lists.")
     p.add_argument("--impl", default="reference",
                    help="reference (default), python:module.or/file.py:Factory, or exec:'command args'")
-    p.add_argument("--game", action="append", default=[], help="only this game (core, archie, auction, stud)")
-    p.add_argument("--rule", action="append", default=[],
-                   help="only cases pinning a rule ID with this prefix")
-    p.add_argument("--case", action="append", default=[], help="only this case ID (shell patterns allowed)")
-    p.add_argument("--profile", help="only this profile (core cases still run)")
-    p.add_argument("--vectors", action="append", default=[], type=Path, metavar="DIR",
-                   help="more case files or directories, added to conformance/vectors")
-    p.add_argument("--no-default-vectors", action="store_true", help="run only the --vectors cases")
+    _selection_options(p)
     p.add_argument("--report", type=Path, metavar="OUT.jsonl", help="write a JSON-lines report")
     p.add_argument("--junit", type=Path, metavar="OUT.xml", help="write a JUnit XML report")
     p.add_argument("--strict", action="store_true",
@@ -61,6 +57,44 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=f"seconds an exec engine has for each reply (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no tables: failures and totals")
     p.set_defaults(handler=handle_run)
+
+
+def _selection_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", action="append", default=[], help="only this game (core, archie, auction, stud)")
+    p.add_argument("--rule", action="append", default=[],
+                   help="only cases pinning a rule ID with this prefix")
+    p.add_argument("--case", action="append", default=[], help="only this case ID (shell patterns allowed)")
+    p.add_argument("--profile", help="only this profile (core cases still run)")
+    p.add_argument("--vectors", action="append", default=[], type=Path, metavar="DIR",
+                   help="more case files or directories, added to conformance/vectors")
+    p.add_argument("--no-default-vectors", action="store_true", help="only the --vectors cases")
+
+
+def add_list(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("list", help="the index of cases: id, game, kind, level, profiles, rules",
+                       description="List the selected cases (the suite's index); bad case files are "
+                       "listed too, with the offending field.")
+    _selection_options(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per case instead of a table")
+    p.set_defaults(handler=handle_list)
+
+
+def handle_list(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, soft_wrap=True)
+    dirs = ([] if args.no_default_vectors else [VECTORS]) + list(args.vectors)
+    cases, bad = load_cases(dirs)
+    selection = Selection(tuple(args.game), tuple(args.rule), tuple(args.case), args.profile)
+    chosen = [c for c in cases if selection.wants(c)]
+    if args.json:
+        for c in chosen:
+            print(json.dumps({"id": c.id, "game": c.game, "kind": c.kind, "level": c.data["level"],
+                              "profiles": list(c.profiles), "rules": list(c.rules),
+                              "title": c.data["title"], "path": str(c.path)}, ensure_ascii=False))
+    else:
+        reports.case_index(console, chosen)
+    for b in bad:
+        _problem(console, f"bad case file {b.path}:", f"{b.field}: {b.message}")
+    return 1 if bad else 0
 
 
 def _problem(console: Console, headline: str, detail: str) -> None:

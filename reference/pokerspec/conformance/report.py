@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
+from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.protocol import PROTOCOL_VERSION
 from pokerspec.conformance.runner import Report, Run
@@ -161,3 +162,20 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
     console.print(f"{verdict} {report.hello.name} {report.hello.version}: {total} case runs ({tally}), "
                   f"{len(report.bad)} bad case files, {report.seconds:.2f} s, {rate:,.0f} cases/s",
                   highlight=False)
+
+
+def case_index(console: Console, cases: Sequence[Case]) -> None:
+    """The index of cases: what each pins, where it applies, and its level; a table on a terminal,
+    tab-separated lines otherwise."""
+    rows = [(c.id, c.game, c.kind, str(c.data["level"]), " ".join(c.profiles) or "(all)", " ".join(c.rules))
+            for c in cases]
+    if not console.is_terminal:
+        for row in rows:
+            console.print("\t".join(row), markup=False)
+        return
+    table = Table(title=f"{len(cases)} cases")
+    for column in ("id", "game", "kind", "level", "profiles", "rules"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
