@@ -45,7 +45,7 @@ def conformance(argv: list[str]) -> None:
 def test(argv: list[str]) -> None:
     setup("dev,peers,docs")
     run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
-    run(BIN / "mypy", "reference/pokerspec")
+    run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
     run(BIN / "python", "-m", "pytest", "-n", "2", "-q", *argv)
 
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from pokerspec.cli import main
 from pokerspec.conformance.cases import load_cases
 

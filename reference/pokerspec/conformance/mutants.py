@@ -596,9 +596,7 @@ MUTANTS: tuple[Mutant, ...] = (
                                  "stud-reshuffle-burns")),
     Mutant("stud-muck-any-time", "stud", RuleId("stud.showdown.muck"),
            "once a hand is shown anyone may muck, even the last player claiming a pot",
-           lambda: around(stud_showdown, "may_muck", _muck_any_time),
-           gap="no case has a side pot whose last claimant tries to muck after the other mucked; "
-               "stud.showdown.muck needs one (its 'mu' must be rejected and missing from legal)"),
+           lambda: around(stud_showdown, "may_muck", _muck_any_time)),
 )
 
 
