@@ -17,7 +17,7 @@ from pokerspec.core.actions import ActionError, format_action, parse_action
 from pokerspec.core.cards import Card, CardError, format_card, parse_cards
 from pokerspec.core.chips import OddChipRule, build_pots, high_low_halves, split
 from pokerspec.core.deck import complete_deck
-from pokerspec.core.exposed import exposed_rank
+from pokerspec.core.exposed import bring_in_card, exposed_rank
 from pokerspec.core.game import Game, Json, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
@@ -71,6 +71,18 @@ def rank_order(keys: Sequence[int], indexes: Sequence[int]) -> list[list[int]]:
     for i in indexes:
         groups.setdefault(keys[i], []).append(i)
     return [groups[k] for k in sorted(groups, reverse=True)]
+
+
+def bring_in_order(cards: Sequence[Card]) -> list[list[int]]:
+    """Card indexes in the order they would bring in: ``bring_in_card`` picks the first, then the
+    first of the rest, and so on (``core.bringin.order``)."""
+    remaining = list(range(len(cards)))
+    order: list[list[int]] = []
+    while remaining:
+        first = bring_in_card([cards[i] for i in remaining])
+        order.append([i for i in remaining if cards[i] == first])
+        remaining = [i for i in remaining if cards[i] != first]
+    return order
 
 
 class ReferenceEngine:
@@ -149,7 +161,7 @@ class ReferenceEngine:
         if ranking == "bring-in":
             if any(len(h) != 1 for h in hands):
                 raise ValueError("bring-in ranks single cards")
-            return {"order": rank_order([-h[0] for h in hands], everyone)}
+            return {"order": bring_in_order([h[0] for h in hands])}
         raise ValueError(f"unknown ranking {ranking!r}")
 
     def _op_split(self, message: Mapping[str, Json]) -> Message:
