@@ -21,8 +21,8 @@ def test_same_seed_same_hands(game: str, profile: str) -> None:
 
 @pytest.mark.parametrize(("game", "profile"), GAMES)
 def test_a_larger_corpus_extends_a_smaller_one(game: str, profile: str) -> None:
-    small = corpus(game, profile, 3, 5)
-    assert corpus(game, profile, 8, 5)[:3] == small
+    small = list(corpus(game, profile, 3, 5))
+    assert list(corpus(game, profile, 8, 5))[:3] == small
 
 
 @pytest.mark.parametrize(("game", "profile"), GAMES)

@@ -8,7 +8,7 @@ Everything follows from the seed, so the same seed gives the same hands on every
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from pokerspec.conformance.protocol import Engine, Message
@@ -99,16 +99,15 @@ def random_setup(limits: TableLimits, rng: random.Random) -> dict[str, Json]:
     return {"stacks": stacks, "dealer": f"p{dealer + 1}", "deck": [format_card(c) for c in deck]}
 
 
-def corpus(game: str, profile: str, hands: int, seed: int) -> list[HandSetup]:
-    """``hands`` random hands for ``game`` under ``profile``; hand ``i`` depends only on
-    ``seed`` and ``i``, so a larger corpus extends a smaller one."""
+def corpus(game: str, profile: str, hands: int, seed: int) -> Iterator[HandSetup]:
+    """``hands`` random hands for ``game`` under ``profile``, made one at a time so a long fuzz
+    run holds one hand in memory; hand ``i`` depends only on ``seed`` and ``i``, so a larger
+    corpus extends a smaller one."""
     limits = limits_for(profile)
-    out: list[HandSetup] = []
     for i in range(hands):
         hand_seed = seed * 1_000_003 + i
         rng = random.Random(hand_seed)
-        out.append(HandSetup(game, profile, f"corpus-{seed}-{i:04d}", random_setup(limits, rng), hand_seed))
-    return out
+        yield HandSetup(game, profile, f"corpus-{seed}-{i:04d}", random_setup(limits, rng), hand_seed)
 
 
 def own_cards(engine: Engine, seat: str) -> list[str]:
