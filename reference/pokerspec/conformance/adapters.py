@@ -46,6 +46,14 @@ def _tail(text: str) -> str:
     return text[-STDERR_TAIL:]
 
 
+def one_by_one(engine: Pipelined, message: Mapping[str, Json]) -> Message:
+    """A single request through a pipelined engine; a failure is raised, not returned."""
+    replies, failure = engine.handle_all([message])
+    if failure is not None:
+        raise failure
+    return replies[0]
+
+
 class PythonEngine:
     """An in-process engine. An exception it raises errors the case (with the traceback tail);
     a reply that is not an object is garbage."""
@@ -182,10 +190,7 @@ class ExecEngine:
         return self._failure("crash", f"engine {how} while handling {op}")
 
     def handle(self, message: Mapping[str, Json]) -> Message:
-        replies, failure = self.handle_all([message])
-        if failure is not None:
-            raise failure
-        return replies[0]
+        return one_by_one(self, message)
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
         replies: list[Message] = []
@@ -327,10 +332,7 @@ class StrictEngine:
         self._inner = inner
 
     def handle(self, message: Mapping[str, Json]) -> Message:
-        replies, failure = self.handle_all([message])
-        if failure is not None:
-            raise failure
-        return replies[0]
+        return one_by_one(self, message)
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
         """Send the requests up to the first that breaks the schema; keep the replies up to the
