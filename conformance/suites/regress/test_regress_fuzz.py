@@ -1,6 +1,7 @@
 """``pokerspec conformance fuzz``: the reference agrees with itself; deliberately wrong engines
-are caught, and the first disagreement is shrunk to a small, schema-valid case that the
-reference passes and the wrong engine fails."""
+are caught, each kind of disagreement gets its class, and the first hand of each class is shrunk,
+within its class, to a small, schema-valid case that the reference passes and the wrong engine
+fails."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from pokerspec.conformance import campaign
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.cases import Case
@@ -56,6 +58,10 @@ class WrongReason(ReferenceEngine):
         if reply.get("rejected") == "not_your_turn":
             reply["rejected"] = "illegal_action"
         return reply
+
+
+class TwoBugs(MisAward, WrongReason):
+    """Wrong twice on purpose: ``MisAward`` and ``WrongReason`` at once."""
 
 
 class CrashOnDraw(ReferenceEngine):
@@ -112,7 +118,7 @@ def test_a_missing_fold_is_found_at_its_first_step() -> None:
 
 def _cli(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
-    fuzzing.register(parser.add_subparsers())
+    campaign.register(parser.add_subparsers())
     args = parser.parse_args(["fuzz", *argv])
     code: int = args.handler(args)
     return code
@@ -123,9 +129,11 @@ def test_command_writes_the_finding(tmp_path: Path, capsys: pytest.CaptureFixtur
                  "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 1, out
-    [written] = sorted(tmp_path.glob("archie-fuzz-*.json"))
-    assert fuzzing.is_valid_case(json.loads(written.read_text(encoding="utf-8")))
+    [written] = sorted(tmp_path.glob("outcome-received-archie-award-split-*.json"))
+    case = json.loads(written.read_text(encoding="utf-8"))
+    assert fuzzing.is_valid_case(case) and case["id"] == "archie-fuzz-0001"
     assert "hands/s" in out and str(written) in out
+    assert "outcome/received @ archie.award.split" in out
 
 
 def test_exec_engine_clean_run(capsys: pytest.CaptureFixture[str]) -> None:

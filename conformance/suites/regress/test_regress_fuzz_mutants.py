@@ -53,7 +53,7 @@ def fuzz_mutant(mutant: Mutant, seed: int = 1) -> str | None:
     engine = open_engine(f"exec:{command}", timeout=60)
     try:
         for game, profile in targets(mutant):
-            if fuzz(engine, game, profile, HANDS[game], seed, shrink=False).finding:
+            if fuzz(engine, game, profile, HANDS[game], seed, shrink=False, stop=True).findings:
                 return profile
     finally:
         engine.close()

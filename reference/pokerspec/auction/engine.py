@@ -20,10 +20,10 @@ from pokerspec.auction.betting import Betting, first_actor
 from pokerspec.auction.declaration import Declaration, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
 from pokerspec.core.actions import Action, ActionError, Reason, Verb
-from pokerspec.core.cards import Card, format_card
+from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
-from pokerspec.core.types import Chips, Seat, seat_name
+from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 
 
 class AuctionState(NamedTuple):
@@ -94,10 +94,6 @@ def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
     return {seat_name(s): v for s, v in sorted(values.items())}
-
-
-def _cards(cards: tuple[Card, ...]) -> list[Json]:
-    return [format_card(c) for c in cards]
 
 
 class AuctionGame:
@@ -235,17 +231,17 @@ class AuctionGame:
     def observe(self, state: AuctionState) -> dict[str, Json]:
         """The public observables; a pending sealed commitment never shows."""
         betting = state.betting
-        round_bets = betting.round_bets if betting else tuple(Chips(0) for _ in range(state.seats))
-        everyone = range(state.seats)
+        names = SEAT_NAMES[: state.seats]
+        round_bets = betting.round_bets if betting else (Chips(0),) * state.seats
         return {
             "phase": state.phase,
             "pot": state.pot,
-            "stacks": {seat_name(Seat(s)): state.stacks[s] for s in everyone},
-            "round_bets": {seat_name(Seat(s)): round_bets[s] for s in everyone},
-            "contributed": {seat_name(Seat(s)): state.contributed[s] for s in everyone},
-            "hands": {seat_name(s): _cards(state.hole[s]) for s in state.players},
-            "exposed": {seat_name(s): _cards(state.exposed[s]) for s in state.players},
-            "row": _cards(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
+            "stacks": dict(zip(names, state.stacks, strict=True)),
+            "round_bets": dict(zip(names, round_bets, strict=True)),
+            "contributed": dict(zip(names, state.contributed, strict=True)),
+            "hands": {names[s]: card_names(state.hole[s]) for s in state.players},
+            "exposed": {names[s]: card_names(state.exposed[s]) for s in state.players},
+            "row": card_names(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
             "bids": _by_seat(dict(state.bids.revealed())),
             "pick_order": [seat_name(s) for s in state.order],
             "folded": [seat_name(s) for s in sorted(state.folded)],

@@ -1,6 +1,6 @@
 """``pokerspec conformance``: ``run`` the suite against an engine (docs/engine-authors/running.md);
-``list`` the index of cases; ``fuzz`` lives in ``pokerspec.conformance.fuzz`` and registers
-itself here.
+``list`` the index of cases; ``fuzz`` and ``merge`` live in ``pokerspec.conformance.campaign``
+and register themselves here.
 
 Exit status of ``run``: 0 when every required case passed (or was skipped as unsupported) and
 every case file is valid; 1 when a required case failed or errored or a case file is bad; 2 when
@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerspec.conformance import fuzz
+from pokerspec.conformance import campaign
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
@@ -39,8 +39,8 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="conformance_command", required=True)
     add_run(sub)
     add_list(sub)
-    # ``fuzz`` is owned by pokerspec.conformance.fuzz, which adds its own subcommand.
-    fuzz.register(sub)
+    # ``fuzz`` and ``merge`` are owned by pokerspec.conformance.campaign, which adds them.
+    campaign.register(sub)
 
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -9,16 +9,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import cast
+from typing import NamedTuple, cast
 
 from pokerspec import __version__
 from pokerspec.conformance.protocol import PROTOCOL_VERSION, Message
-from pokerspec.core.actions import ActionError, format_action, parse_action
+from pokerspec.core.actions import Action, ActionError, format_action, parse_action
 from pokerspec.core.cards import Card, CardError, format_card, parse_cards
 from pokerspec.core.chips import OddChipRule, build_pots, high_low_halves, split
 from pokerspec.core.deck import complete_deck
 from pokerspec.core.exposed import bring_in_card, exposed_rank
-from pokerspec.core.game import Game, Json, Setup, SetupError, ShowdownSetup
+from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
@@ -53,10 +53,22 @@ def _by_seat(value: Json) -> dict[Seat, Chips]:
     return out
 
 
+_BY_NAME = {format_card(Card(c)): Card(c) for c in range(52)}
+"""Every card by its canonical name."""
+LISTING_CACHE = 4096
+"""Formatted legal listings kept (``ReferenceEngine.formatted``)."""
+
+
 def _cards(value: Json) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise ValueError("expected a list of cards")
-    return parse_cards([str(v) for v in value])
+    try:
+        cards = tuple(map(_BY_NAME.get, value))
+    except TypeError:
+        cards = (None,)
+    if None in cards or len(set(cards)) != len(cards):
+        return parse_cards([str(v) for v in value])
+    return cast(tuple[Card, ...], cards)
 
 
 def _error(code: str, message: str, **extra: Json) -> Message:
@@ -85,6 +97,15 @@ def bring_in_order(cards: Sequence[Card]) -> list[list[int]]:
     return order
 
 
+class Formatted(NamedTuple):
+    """A legal listing's actions as text: in listing order, sorted, and each action by its text."""
+
+    actions: tuple[Action, ...]
+    texts: list[str]
+    ordered: list[str]
+    by_text: dict[str, Action]
+
+
 class ReferenceEngine:
     """The reference implementation as a protocol engine (in process, no serialisation)."""
 
@@ -92,6 +113,7 @@ class ReferenceEngine:
         self._game: Game[object, object] | None = None
         self._state: object | None = None
         self._seats = 0
+        self._formatted: dict[int, Formatted] = {}
 
     def close(self) -> None:
         self._state = None
@@ -244,27 +266,70 @@ class ReferenceEngine:
             raise ValueError("no hand in progress: send new_hand first")
         return self._game, self._state
 
-    def _op_legal(self, message: Mapping[str, Json]) -> Message:
-        game, state = self._live()
-        legal = game.legal(state)
-        return {"to_act": [seat_name(s) for s in legal.to_act],
-                "actions": [format_action(a) for a in legal.actions]}
+    # The hand in progress without the protocol's formatting, for in-process tools that drive
+    # the reference many times a second (the fuzzer's oracle); the ops below go through them.
 
-    def _op_act(self, message: Mapping[str, Json]) -> Message:
+    @property
+    def seats(self) -> int:
+        """The number of seats of the hand in progress."""
+        return self._seats
+
+    def listing(self) -> Legal:
+        """Who is to act and every legal action (``core.notation.legal``)."""
+        game, state = self._live()
+        return game.legal(state)
+
+    def formatted(self, actions: tuple[Action, ...]) -> Formatted:
+        """``actions`` formatted. The engines list the same action tuples over and over, so each
+        is formatted once, found again by identity (the tuple is kept in the cache, so no other
+        object can take its identity)."""
+        known = self._formatted.get(id(actions))
+        if known is None or known.actions is not actions:
+            if len(self._formatted) >= LISTING_CACHE:
+                self._formatted.clear()
+            texts = [format_action(a) for a in actions]
+            known = Formatted(actions, texts, sorted(texts), dict(zip(texts, actions, strict=True)))
+            self._formatted[id(actions)] = known
+        return known
+
+    def play(self, action: Action) -> ActionError | None:
+        """Apply ``action``; the error if the rules reject it (the state is then unchanged)."""
         game, state = self._live()
         try:
-            action = parse_action(str(message["action"]), self._seats)
             self._state = game.apply(state, action)
         except ActionError as exc:
+            return exc
+        return None
+
+    def observation(self) -> dict[str, Json]:
+        """The public observables (``core.notation.observables``)."""
+        game, state = self._live()
+        return game.observe(state)
+
+    def result(self) -> Outcome | None:
+        """The outcome once the hand is over, else None."""
+        game, state = self._live()
+        return game.outcome(state)
+
+    def _op_legal(self, message: Mapping[str, Json]) -> Message:
+        legal = self.listing()
+        actions = self.formatted(legal.actions).texts
+        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": list(actions)}
+
+    def _op_act(self, message: Mapping[str, Json]) -> Message:
+        self._live()
+        try:
+            action = parse_action(str(message["action"]), self._seats)
+        except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
+        error = self.play(action)
+        if error is not None:
+            return {"rejected": error.reason.value, "message": str(error)}
         return {"ok": True}
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
-        game, state = self._live()
-        return {"observation": game.observe(state)}
+        return {"observation": self.observation()}
 
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
-        game, state = self._live()
-        outcome = game.outcome(state)
+        outcome = self.result()
         return {"outcome": None if outcome is None else outcome.to_json()}
-

@@ -92,6 +92,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """Each card's canonical name (``format_card``), for observations: one table lookup a card."""
+    return list(map(_NAMES.__getitem__, cards))
+
+
 def format_cards(cards: Sequence[Card]) -> str:
     return " ".join(format_card(c) for c in cards)
 

@@ -21,9 +21,13 @@ RuleId = NewType("RuleId", str)
 _SEAT = re.compile(r"p([1-9][0-9]?)")
 
 
+SEAT_NAMES = tuple(f"p{seat + 1}" for seat in range(99))
+"""Every seat's name, by seat (``seat_name``); observations name every seat after every action."""
+
+
 def seat_name(seat: Seat) -> str:
     """Write a seat the PHH way: seat 0 is ``p1``."""
-    return f"p{seat + 1}"
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"p{seat + 1}"
 
 
 def parse_seat(token: str, seats: int | None = None) -> Seat:

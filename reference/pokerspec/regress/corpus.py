@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from pokerspec.conformance.protocol import Engine, Message
 from pokerspec.core.cards import Card, format_card, rank_of
@@ -99,15 +100,22 @@ def random_setup(limits: TableLimits, rng: random.Random) -> dict[str, Json]:
     return {"stacks": stacks, "dealer": f"p{dealer + 1}", "deck": [format_card(c) for c in deck]}
 
 
-def corpus(game: str, profile: str, hands: int, seed: int) -> Iterator[HandSetup]:
-    """``hands`` random hands for ``game`` under ``profile``, made one at a time so a long fuzz
-    run holds one hand in memory; hand ``i`` depends only on ``seed`` and ``i``, so a larger
-    corpus extends a smaller one."""
+def corpus(game: str, profile: str, hands: int, seed: int, start: int = 0) -> Iterator[HandSetup]:
+    """Random hands ``start`` to ``hands - 1`` for ``game`` under ``profile``, made one at a time so
+    a long fuzz run holds one hand in memory; hand ``i`` depends only on ``seed`` and ``i``
+    (``corpus_hand``), so a larger corpus extends a smaller one and any slice of a corpus can be
+    played on its own."""
     limits = limits_for(profile)
-    for i in range(hands):
-        hand_seed = seed * 1_000_003 + i
-        rng = random.Random(hand_seed)
-        yield HandSetup(game, profile, f"corpus-{seed}-{i:04d}", random_setup(limits, rng), hand_seed)
+    for i in range(start, hands):
+        yield corpus_hand(game, profile, seed, i, limits)
+
+
+def corpus_hand(game: str, profile: str, seed: int, i: int, limits: TableLimits | None = None) -> HandSetup:
+    """Hand ``i`` of the corpus of ``seed``."""
+    hand_seed = seed * 1_000_003 + i
+    rng = random.Random(hand_seed)
+    table = random_setup(limits or limits_for(profile), rng)
+    return HandSetup(game, profile, f"corpus-{seed}-{i:04d}", table, hand_seed)
 
 
 def own_cards(engine: Engine, seat: str) -> list[str]:
@@ -120,13 +128,30 @@ def own_cards(engine: Engine, seat: str) -> list[str]:
     return [str(c) for c in held] if isinstance(held, list) else []
 
 
+WEIGHT_CACHE = 4096
+"""Listings whose choice weights ``_cumulative_weights`` keeps."""
+_weights: dict[int, tuple[list[str], list[int]]] = {}
+
+
+def _cumulative_weights(actions: list[str]) -> list[int]:
+    """The running sums of the choice weights (a fold 1, anything else 4). Callers such as the
+    fuzzer's oracle pass the same listing object again and again, so the sums are kept by its
+    identity (the listing is kept with them, so no other object can take that identity)."""
+    known = _weights.get(id(actions))
+    if known is None or known[0] is not actions:
+        if len(_weights) >= WEIGHT_CACHE:
+            _weights.clear()
+        known = (actions, list(accumulate(1 if a.split()[1] == "f" else 4 for a in actions)))
+        _weights[id(actions)] = known
+    return known[1]
+
+
 def random_chooser(rng: random.Random) -> Chooser:
     """Choose uniformly among legal actions, folding less often so that showdowns occur;
     ``pN sd *`` becomes a random subset (0-5) of the seat's own cards."""
 
     def choose(engine: Engine, actions: list[str]) -> str:
-        weights = [1 if a.split()[1] == "f" else 4 for a in actions]
-        action = rng.choices(actions, weights)[0]
+        action = rng.choices(actions, cum_weights=_cumulative_weights(actions))[0]
         if action.endswith(" *"):
             seat = action.split()[0]
             held = own_cards(engine, seat)

@@ -9,10 +9,10 @@ showdown begins.
 from __future__ import annotations
 
 from pokerspec.core.actions import MUCK, SHOW, Action, ActionError, Reason, Verb, listed
-from pokerspec.core.cards import format_card
+from pokerspec.core.cards import card_names, format_card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
-from pokerspec.core.types import Chips, Seat, seat_name
+from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 from pokerspec.stud import showdown as sd
 from pokerspec.stud.allin import betting_over, pots_of
 from pokerspec.stud.bringin import bring_in_options, bring_in_seat, post_antes, post_bring_in
@@ -87,21 +87,16 @@ class StudGame:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
         the upcards, the common card, folded seats and the number of cards in the stub."""
 
-        def by_seat(values: tuple[Chips, ...]) -> dict[str, Json]:
-            return {seat_name(Seat(i)): v for i, v in enumerate(values)}
-
-        seats = [Seat(i) for i in range(state.seats)]
+        names = SEAT_NAMES[: state.seats]
+        hole, up = state.hole, state.up
         return {
             "phase": state.phase,
             "pot": sum(state.contributed),
-            "stacks": by_seat(state.stacks),
-            "round_bets": by_seat(state.bets),
-            "contributed": by_seat(state.contributed),
-            "hands": {
-                seat_name(s): [format_card(c) for c in (*state.hole[s][:2], *state.up[s], *state.hole[s][2:])]
-                for s in seats
-            },
-            "exposed": {seat_name(s): [format_card(c) for c in state.up[s]] for s in seats},
+            "stacks": dict(zip(names, state.stacks, strict=True)),
+            "round_bets": dict(zip(names, state.bets, strict=True)),
+            "contributed": dict(zip(names, state.contributed, strict=True)),
+            "hands": {name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
+            "exposed": {name: card_names(up[s]) for s, name in enumerate(names)},
             "common": [] if state.common is None else [format_card(state.common)],
             "folded": [seat_name(s) for s in sorted(state.folded)],
             "stub": len(state.stub),

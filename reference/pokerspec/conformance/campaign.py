@@ -1,0 +1,586 @@
+"""Fuzz campaigns: ``pokerspec conformance fuzz`` over processes (``--jobs``), machines
+(``--shard``) and interruptions (``--dir``, ``--resume``), and ``pokerspec conformance merge``.
+
+A campaign is corpus hands 0 to ``hands - 1`` of one seed, played against one engine under one
+game and profile (``pokerspec.conformance.fuzz``). Hand ``i`` depends only on the seed and ``i``,
+so any slice of a campaign can be played anywhere, in any order, and the slices' findings
+combine into exactly the whole campaign's (``Findings.merge``: counts add up, the earliest
+hand of each class gives its case):
+
+- ``--shard I/N`` plays the ``I``-th of ``N`` equal, contiguous slices of the hands;
+- ``--jobs N`` cuts the slice into chunks and plays them in ``N`` worker processes; this
+  process shrinks each class's first hand, in hand order, as the chunks come back;
+- ``--dir DIR`` keeps the campaign in a directory (``campaign.json``; ``state.json`` with the
+  hands done and the findings, rewritten after every chunk; the cases in ``findings/``;
+  ``report.json``), so a stopped campaign continues where it stopped (``--resume DIR``);
+- ``pokerspec conformance merge SHARD_DIR... --out DIR`` combines the directories of shards
+  of one campaign into the directory of the whole.
+
+Exit status: 0 no disagreement, 1 disagreements found, 2 the run could not be made, 130 or 143
+interrupted (what was done is kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from types import FrameType
+from typing import cast
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from pokerspec.conformance import fuzz as fuzzing
+from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
+from pokerspec.conformance.findings import DEFAULT_LIMIT, Findings
+from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
+from pokerspec.core.game import Json
+from pokerspec.profiles import default_profile, get_profile
+from pokerspec.regress.corpus import LIMITS, CorpusError
+
+FORMAT = 1
+"""The format of a campaign directory's files."""
+CHUNK = 250
+"""The most hands a chunk holds: the unit of work of a job, of progress and of resumption."""
+
+
+class CampaignError(ValueError):
+    """The campaign cannot be run or merged as asked (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    """What to fuzz: the engine, game, profile, seed and number of hands, and which shard of
+    them this run plays."""
+
+    impl: str
+    game: str
+    profile: str
+    seed: int
+    hands: int
+    shard: int = 1
+    shards: int = 1
+    limit: int = DEFAULT_LIMIT
+    shrink: bool = True
+    timeout: float = DEFAULT_TIMEOUT
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The hands of this shard: ``[start, end)``."""
+        return ((self.shard - 1) * self.hands // self.shards, self.shard * self.hands // self.shards)
+
+    def chunk(self, jobs: int) -> int:
+        """The hands of a chunk: at most ``CHUNK``, and at least four chunks a job."""
+        start, end = self.span
+        return max(1, min(CHUNK, -(-(end - start) // (4 * jobs))))
+
+    def same_as(self, other: Campaign) -> bool:
+        """Whether two shards belong to one campaign (the engine's command may differ by machine)."""
+        keys = ("game", "profile", "seed", "hands", "limit", "shrink")
+        return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+    def to_json(self) -> dict[str, Json]:
+        return cast(dict[str, Json], asdict(self))
+
+    @staticmethod
+    def from_json(data: Json) -> Campaign:
+        record = cast(dict[str, Json], data)
+        try:
+            number = {k: int(cast(int, record[k])) for k in ("seed", "hands", "shard", "shards", "limit")
+                      if k in record}
+            return Campaign(str(record["impl"]), str(record["game"]), str(record["profile"]), **number,
+                            shrink=bool(record.get("shrink", True)),
+                            timeout=float(cast(float, record.get("timeout", DEFAULT_TIMEOUT))))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CampaignError(f"not a campaign: {exc}") from None
+
+
+@dataclass(slots=True)
+class State:
+    """A campaign's progress: the ranges of hands done, hands and seconds spent, the findings."""
+
+    done: list[tuple[int, int]] = field(default_factory=list)
+    hands: int = 0
+    seconds: float = 0.0
+    findings: Findings = field(default_factory=Findings)
+
+    def add(self, start: int, end: int) -> None:
+        """Record hands ``[start, end)`` as done (adjacent ranges are joined)."""
+        self.done = joined([*self.done, (start, end)])
+
+    def todo(self, span: tuple[int, int], size: int) -> list[tuple[int, int]]:
+        """The hands of ``span`` not yet done, in chunks of at most ``size``."""
+        out: list[tuple[int, int]] = []
+        at, end = span
+        for s, e in [*joined(self.done), (end, end)]:
+            for start in range(at, min(s, end), size):
+                out.append((start, min(start + size, s, end)))
+            at = max(at, e)
+        return out
+
+    def to_json(self) -> dict[str, Json]:
+        return {"format": FORMAT, "done": [list(r) for r in self.done], "hands": self.hands,
+                "seconds": round(self.seconds, 6), "findings": self.findings.to_json()}
+
+    @staticmethod
+    def from_json(data: Json, limit: int) -> State:
+        record = cast(dict[str, Json], data)
+        done = [(int(cast(int, r[0])), int(cast(int, r[1]))) for r in cast(list[list[Json]], record["done"])]
+        return State(done, int(cast(int, record["hands"])), float(cast(float, record["seconds"])),
+                     Findings.from_json(record["findings"], limit))
+
+
+def joined(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted ranges with touching or overlapping ones joined."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+# The campaign directory.
+
+def _write(path: Path, data: Json) -> None:
+    """Write JSON atomically: a stopped run never leaves half a file."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def _read(path: Path) -> Json:
+    try:
+        return cast(Json, json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as exc:
+        raise CampaignError(f"cannot read {path}: {exc}") from None
+
+
+def load(directory: Path) -> tuple[Campaign, dict[str, Json], State]:
+    """A campaign directory's campaign, engine (name and version) and state."""
+    head = cast(dict[str, Json], _read(directory / "campaign.json"))
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise CampaignError(f"{directory}/campaign.json is not a format-{FORMAT} campaign")
+    campaign = Campaign.from_json(head["campaign"])
+    engine = cast(dict[str, Json], head.get("engine") or {})
+    state_file = directory / "state.json"
+    state = State.from_json(_read(state_file), campaign.limit) if state_file.exists() else State(
+        findings=Findings(campaign.limit))
+    return campaign, engine, state
+
+
+def save(directory: Path, campaign: Campaign, engine: dict[str, Json], state: State, seconds: float = 0.0,
+         jobs: int = 1, processes: int = 0) -> dict[str, Json]:
+    """Write the campaign, its state, its cases and its report into ``directory``; the report."""
+    directory.mkdir(parents=True, exist_ok=True)
+    _write(directory / "campaign.json", {"format": FORMAT, "campaign": campaign.to_json(), "engine": engine})
+    _write(directory / "state.json", state.to_json())
+    paths = fuzzing.write_cases(state.findings, campaign.game, directory / "findings")
+    wanted = {p.name for p in paths}
+    for old in (directory / "findings").glob("*.json"):
+        if old.name not in wanted:
+            old.unlink()
+    out = report(campaign, engine, state, seconds, jobs, processes)
+    _write(directory / "report.json", out)
+    return out
+
+
+def report(campaign: Campaign, engine: dict[str, Json], state: State, seconds: float = 0.0,
+           jobs: int = 1, processes: int = 0) -> dict[str, Json]:
+    """The campaign's report: what was played, how fast, and every class met."""
+    start, end = campaign.span
+    left = state.todo((start, end), end - start or 1)
+    classes: list[Json] = []
+    numbered = {k.key: case["id"] for k, case in fuzzing.numbered(state.findings, campaign.game)}
+    for f in state.findings:
+        classes.append({**f.klass.to_json(), "count": f.count, "first": f.first, "case_at": f.case_at,
+                        "case": numbered.get(f.klass.key),
+                        "file": f"findings/{f.klass.slug}.json" if f.case is not None else None})
+    return {
+        "format": FORMAT, "campaign": campaign.to_json(), "engine": engine, "span": [start, end],
+        "done": [list(r) for r in state.done], "complete": not left, "hands": state.hands,
+        "seconds": round(state.seconds, 3),
+        "rate": round(state.hands / state.seconds, 1) if state.seconds else 0.0,
+        "wall_seconds": round(seconds, 3), "jobs": jobs, "processes": processes,
+        "disagreements": state.findings.total,
+        "classes": classes,
+    }
+
+
+# Running: this process, or worker processes.
+
+_worker: fuzzing.Fuzzer | None = None
+_seed = 0
+
+
+def _open(campaign: Campaign) -> tuple[Engine, Hello]:
+    engine = open_engine(campaign.impl, campaign.timeout)
+    try:
+        return engine, handshake(engine)
+    except BaseException:
+        engine.close()
+        raise
+
+
+def _start_worker(campaign: Campaign) -> None:
+    """A worker process: leave signals to the parent, which stops the pool, die with the parent
+    if it is killed outright (Linux), and open the engine."""
+    global _worker, _seed
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    engine, hello = _open(campaign)
+    _worker, _seed = fuzzing.Fuzzer(engine, campaign.game, campaign.profile, hello), campaign.seed
+
+
+def _scan(chunk: tuple[int, int]) -> fuzzing.Scan:
+    assert _worker is not None
+    return fuzzing.scan(_worker, _seed, *chunk)
+
+
+class Stopped(Exception):
+    """A signal stopped the run; ``code`` is the exit status it asks for."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"stopped by signal (exit {code})")
+        self.code = code
+
+
+class _Signals:
+    """SIGINT and SIGTERM while a campaign runs: ``Stopped`` at once while this process plays
+    hands itself, or, while workers play them, at the next check (an exception raised inside
+    the pool's waiting could leave its locks held)."""
+
+    def __init__(self) -> None:
+        self.received = 0
+        self.at_once = True
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.received = signum
+        if self.at_once:
+            raise Stopped(128 + signum)
+
+    def check(self) -> None:
+        if self.received:
+            raise Stopped(128 + self.received)
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        previous = {s: signal.signal(s, self) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+
+
+@dataclass(slots=True)
+class Run:
+    """A campaign being played; ``progress`` is called after every chunk."""
+
+    campaign: Campaign
+    directory: Path | None = None
+    jobs: int = 1
+    progress: Callable[[State, int], None] = lambda state, left: None
+    state: State = field(default_factory=State)
+    engine_about: dict[str, Json] = field(default_factory=dict)
+    seconds: float = 0.0
+    processes: set[int] = field(default_factory=set)
+    """The processes that played this run's hands."""
+    _fuzzer: fuzzing.Fuzzer | None = None
+    _engine: Engine | None = None
+
+    def fuzzer(self) -> fuzzing.Fuzzer:
+        """This process's own fuzzer (for ``--jobs 1``, and for shrinking), opened when first needed."""
+        if self._fuzzer is None:
+            self._engine, hello = _open(self.campaign)
+            self._fuzzer = fuzzing.Fuzzer(self._engine, self.campaign.game, self.campaign.profile, hello)
+        return self._fuzzer
+
+    def play(self) -> dict[str, Json]:
+        """Play what is left of the campaign; the report. The state is saved after every chunk."""
+        began = time.perf_counter()
+        todo = self.state.todo(self.campaign.span, self.campaign.chunk(self.jobs))
+        signals = _Signals()
+        try:
+            with signals.installed():
+                for scan in self._scans(todo, signals):
+                    if scan.met:
+                        fuzzing.settle(self.fuzzer(), self.campaign.seed, scan, self.state.findings,
+                                       self.campaign.shrink)
+                    self.processes.add(scan.pid)
+                    self.state.hands += scan.end - scan.start
+                    self.state.seconds += scan.seconds
+                    self.state.add(scan.start, scan.end)
+                    todo = todo[1:]
+                    self.seconds = time.perf_counter() - began
+                    self._save()
+                    self.progress(self.state, len(todo))
+                    signals.check()
+        finally:
+            self.seconds = time.perf_counter() - began
+            if self._engine is not None:
+                self._engine.close()
+                self._engine = self._fuzzer = None
+        return self._save()
+
+    def _scans(self, todo: list[tuple[int, int]], signals: _Signals) -> Iterator[fuzzing.Scan]:
+        """The chunks played, in order: here, or by ``jobs`` worker processes."""
+        if self.jobs <= 1:
+            for start, end in todo:
+                yield fuzzing.scan(self.fuzzer(), self.campaign.seed, start, end)
+            return
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                              else "spawn")
+        signals.at_once = False
+        pool = context.Pool(self.jobs, _start_worker, (self.campaign,))
+        try:
+            results = pool.imap(_scan, todo)
+            for _ in todo:
+                while True:
+                    signals.check()
+                    try:
+                        scan = results.next(timeout=0.2)
+                    except multiprocessing.TimeoutError:
+                        continue
+                    break
+                signals.at_once = True
+                yield scan
+                signals.at_once = False
+            pool.close()
+        finally:
+            signals.at_once = True
+            pool.terminate()
+            pool.join()
+
+    def _save(self) -> dict[str, Json]:
+        run = (self.campaign, self.engine_about, self.state, self.seconds, self.jobs, len(self.processes))
+        return save(self.directory, *run) if self.directory is not None else report(*run)
+
+
+def prepare(campaign: Campaign, directory: Path | None, jobs: int) -> Run:
+    """A run of ``campaign``, continuing the one kept in ``directory`` if there is one. Checks that
+    the engine can play the game under the profile."""
+    state = State(findings=Findings(campaign.limit))
+    if directory is not None and (directory / "campaign.json").exists():
+        kept, _, state = load(directory)
+        if not (kept.same_as(campaign) and kept.span == campaign.span):
+            raise CampaignError(f"{directory} holds another campaign ({_describe(kept)}); "
+                                "use another directory or --resume it")
+    engine, hello = _open(campaign)
+    engine.close()
+    if f"hand:{campaign.game}" not in hello.capabilities:
+        raise CampaignError(f"{hello.name} does not support hand:{campaign.game}; nothing to fuzz")
+    if hello.profiles and campaign.profile not in hello.profiles:
+        raise CampaignError(f"{hello.name} does not support the profile {campaign.profile}")
+    return Run(campaign, directory, max(1, jobs), state=state,
+               engine_about={"name": hello.name, "version": hello.version})
+
+
+def _describe(c: Campaign) -> str:
+    start, end = c.span
+    shard = f", shard {c.shard}/{c.shards}" if c.shards > 1 else ""
+    return f"{c.game} under {c.profile}, seed {c.seed}, hands {start}-{end - 1} of {c.hands}{shard}"
+
+
+def merge(directories: Sequence[Path], out: Path) -> dict[str, Json]:
+    """Combine the directories of shards of one campaign into ``out``: the hands done joined,
+    counts added, each class once with the case of its earliest hand. Copies of one shard
+    collapse; shards that overlap otherwise are refused."""
+    if not directories:
+        raise CampaignError("nothing to merge")
+    loaded = [load(d) for d in directories]
+    first, engine, _ = loaded[0]
+    merged = State(findings=Findings(first.limit))
+    seen: list[tuple[list[tuple[int, int]], State]] = []
+    for directory, (campaign, about, state) in zip(directories, loaded, strict=True):
+        if not campaign.same_as(first):
+            raise CampaignError(f"{directory} is another campaign: {_describe(campaign)}, "
+                                f"not {_describe(first)}")
+        if (about.get("name"), about.get("version")) != (engine.get("name"), engine.get("version")):
+            raise CampaignError(f"{directory} fuzzed {about.get('name')} {about.get('version')}, not "
+                                f"{engine.get('name')} {engine.get('version')}")
+        if any(done == state.done and s.findings.to_json() == state.findings.to_json() for done, s in seen):
+            continue  # a copy of a shard already merged (the timings aside)
+        overlap = [r for r in state.done for done, _ in seen for o in done if r[0] < o[1] and o[0] < r[1]]
+        if overlap:
+            start, end = overlap[0]
+            raise CampaignError(f"{directory} overlaps another shard at hands {start}-{end - 1}")
+        seen.append((state.done, state))
+        merged.done = joined([*merged.done, *state.done])
+        merged.hands += state.hands
+        merged.seconds += state.seconds
+        merged.findings.merge(state.findings)
+    whole = replace(first, shard=1, shards=1)
+    return save(out, whole, engine, merged)
+
+
+# The command line.
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard {text!r}: expected I/N, like 2/4") from None
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"--shard {text!r}: I must be between 1 and N")
+    return i, n
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: must be at least 1")
+    return value
+
+
+def _summary(console: Console, out: dict[str, Json], game: str) -> int:
+    """Print the report; the exit status (1 if anything disagreed)."""
+    campaign = Campaign.from_json(out["campaign"])
+    start, end = cast(list[int], out["span"])
+    hands, seconds = int(cast(int, out["hands"])), float(cast(float, out["seconds"]))
+    rate = hands / seconds if seconds else 0.0
+    jobs = int(cast(int, out.get("jobs", 1)))
+    where = f"hands {start}-{end - 1}"
+    if campaign.shards > 1:
+        where += f" (shard {campaign.shard}/{campaign.shards})"
+    jobs_text = f"{jobs} job{'s' if jobs != 1 else ''}"
+    console.print(f"{hands} hands in {seconds:.2f}s ({rate:.0f} hands/s a process, {jobs_text}), "
+                  f"{game} under {campaign.profile}, seed {campaign.seed}, {where}", markup=False)
+    if not out["complete"]:
+        console.print("the campaign is not complete: continue it with --resume", markup=False)
+    classes = cast(list[dict[str, Json]], out["classes"])
+    if not classes:
+        console.print("no disagreement with the reference", markup=False)
+        return 0
+    console.print(f"{out['disagreements']} hands disagreed with the reference, in {len(classes)} "
+                  f"class{'es' if len(classes) != 1 else ''}:", markup=False)
+    for c in classes:
+        case = f"case {c['case']}" if c["case"] else "no case (over the --limit)"
+        console.print(f"  {c['key']}: {c['count']} hands, first hand {c['first']}, {case}", markup=False)
+    return 1
+
+
+def handle_fuzz(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        if args.resume is not None:
+            if args.impl or args.game or args.shard:
+                raise CampaignError("--resume takes the campaign from its directory: "
+                                    "drop --impl, --game and --shard")
+            campaign, _, _ = load(args.resume)
+            directory: Path | None = args.resume
+        else:
+            if not args.impl or not args.game:
+                raise CampaignError("--impl and --game are needed (or --resume DIR)")
+            profile = get_profile(args.profile) if args.profile else default_profile(args.game)
+            if profile.game != args.game:
+                raise CampaignError(f"profile {profile.name} is for {profile.game}, not {args.game}")
+            shard, shards = args.shard or (1, 1)
+            campaign = Campaign(args.impl, args.game, profile.name, args.seed, args.hands, shard, shards,
+                                args.limit, not args.no_shrink, args.timeout)
+            directory = args.dir
+        run = prepare(campaign, directory, args.jobs)
+    except (CampaignError, KeyError, ValueError, ImportError, OSError, EngineFailure) as exc:
+        err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
+        return 2
+    show = console.is_terminal and not args.quiet
+    start, end = run.campaign.span
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True, disable=not show) as bar:
+        task = bar.add_task(f"fuzz {run.campaign.game}", total=end - start, completed=run.state.hands)
+
+        def advance(state: State, left: int) -> None:
+            bar.update(task, completed=state.hands, description=f"fuzz {run.campaign.game}: "
+                       f"{len(state.findings)} classes")
+
+        run.progress = advance
+        try:
+            out = run.play()
+        except Stopped as stop:
+            out = run._save()
+            _summary(console, out, run.campaign.game)
+            where = f"resume with: pokerspec conformance fuzz --resume {directory}" if directory else \
+                "keep a campaign with --dir DIR to resume it"
+            err.print(f"stopped; {where}", markup=False)
+            return stop.code
+        except (EngineFailure, CorpusError, CampaignError, OSError) as exc:
+            err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
+            return 2
+    code = _summary(console, out, run.campaign.game)
+    if args.out is not None:
+        for path in fuzzing.write_cases(run.state.findings, run.campaign.game, args.out):
+            console.print(f"written to {path}", markup=False)
+    if directory is not None:
+        console.print(f"campaign kept in {directory} (report.json, findings/)", markup=False)
+    return code
+
+
+def handle_merge(args: argparse.Namespace) -> int:
+    console = Console(highlight=False, soft_wrap=True)
+    try:
+        out = merge(args.dirs, args.out)
+    except CampaignError as exc:
+        Console(stderr=True).print(f"pokerspec conformance merge: {exc}", markup=False)
+        return 2
+    code = _summary(console, out, str(cast(dict[str, Json], out["campaign"])["game"]))
+    console.print(f"merged into {args.out} (report.json, findings/)", markup=False)
+    return code
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``fuzz`` and ``merge`` to the ``pokerspec conformance`` command group."""
+    p = subparsers.add_parser("fuzz", help="compare an engine with the reference on random legal hands",
+                              description=f"{fuzzing.__doc__}\n{__doc__}",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--impl", help="python:module:Factory or exec:'command args' (the reference: reference)")
+    p.add_argument("--game", choices=sorted(LIMITS))
+    p.add_argument("--profile", help="rule profile (default: the game's default)")
+    p.add_argument("--hands", type=_positive, default=200, help="random hands in the campaign (default 200)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--shard", type=_shard, metavar="I/N",
+                   help="play only the I-th of N equal slices of the hands")
+    p.add_argument("--dir", type=Path, metavar="DIR", help="keep the campaign in DIR, to resume or merge it")
+    p.add_argument("--resume", type=Path, metavar="DIR", help="continue the campaign kept in DIR")
+    p.add_argument("--out", type=Path, metavar="DIR", help="also write the shrunk cases here")
+    p.add_argument("--limit", type=_positive, default=DEFAULT_LIMIT,
+                   help=f"classes to shrink and keep a case for (default {DEFAULT_LIMIT}); more are counted")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply (exec engines)")
+    p.add_argument("--no-shrink", action="store_true", help="write each class's first hand as found")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=handle_fuzz)
+    m = subparsers.add_parser("merge", help="combine the directories of a fuzz campaign's shards",
+                              description="Combine the directories (--dir) of shards of one fuzz campaign "
+                              "into one: hands joined, counts added, each class once with the case of its "
+                              "earliest hand.")
+    m.add_argument("dirs", nargs="+", type=Path, metavar="SHARD_DIR")
+    m.add_argument("--out", type=Path, required=True, metavar="DIR", help="the merged campaign's directory")
+    m.set_defaults(handler=handle_merge)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pokerspec.conformance.campaign fuzz|merge ...``."""
+    parser = argparse.ArgumentParser(prog="pokerspec conformance")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
