@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import evaluation
+import fuzzing
 import suite
 import whole_hands
 from common import Measurement
@@ -32,15 +33,20 @@ GOALS: dict[tuple[str, str], tuple[float, str]] = {
     ("archie heads-up", "pokerspec"): (5_000, "hands/s"),
     ("conformance replay", "pokerspec in-process"): (5_000, "cases/s"),
     ("conformance replay", "pokerspec exec"): (1_000, "cases/s"),
+    **{(f"fuzz {game}", "pokerspec"): (1_000, "hands/s") for game in fuzzing.GAMES},
 }
-"""Rate goals for the reference (issue 9); the stud goal is a ratio, checked separately."""
+"""Rate goals for the reference (issues 9 and 18); the stud goal and the fuzz scaling goal are
+ratios, checked separately."""
 STUD_RATIO_GOAL = 20.0
+SCALING_GOAL = 1.7
+"""A campaign with two jobs against one, on a two-core machine (issue 18)."""
 MEMORY_GOAL_MB = 200.0
 
 SECTIONS: dict[str, Callable[[bool, int], list[Measurement]]] = {
     "evaluation": lambda quick, seed: evaluation.run(20_000 if quick else 100_000, seed),
     "hands": lambda quick, seed: whole_hands.run(100 if quick else 1_000, seed),
     "suite": suite.run_all,
+    "fuzz": lambda quick, seed: fuzzing.run_all(quick, seed),
 }
 
 
@@ -60,6 +66,11 @@ def verdict(m: Measurement, ours: dict[str, float], peers: dict[tuple[str, str],
         if pk:
             met = "met" if m.rate >= STUD_RATIO_GOAL * pk else "MISSED"
             return f"goal {STUD_RATIO_GOAL:g}x pokerkit's replay: {met} ({m.rate / pk:.1f}x)"
+    if m.task.startswith("fuzz scaling") and m.engine == "2 jobs":
+        one = peers.get((m.task, "1 job"))
+        if one:
+            met = "met" if m.rate >= SCALING_GOAL * one else "MISSED"
+            return f"goal {SCALING_GOAL:g}x 1 job: {met} ({m.rate / one:.2f}x)"
     if m.unit == "MB":
         return f"goal < {MEMORY_GOAL_MB:g} MB: {'met' if m.count < MEMORY_GOAL_MB else 'MISSED'}"
     return ""

@@ -1,33 +1,19 @@
-"""The conformance kit: cases per second in process and through the exec protocol, fuzz hands per
-second for each game, and the peak resident memory of long fuzz runs (which must stay flat)."""
+"""The conformance kit: cases per second in process and through the exec protocol (fuzzing is
+``fuzzing.py``)."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 
 from common import Measurement
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
-from pokerspec.conformance.fuzz import fuzz
 from pokerspec.conformance.grading import Verdict
 from pokerspec.conformance.protocol import handshake
 from pokerspec.conformance.runner import Selection, plan, run
-from pokerspec.profiles import default_profile
 
 EXEC = f"exec:{sys.executable} -m pokerspec.conformance.serve"
-MEMORY_GAME = "archie"
-"""The game of the long memory run (the fastest to fuzz)."""
-
-_MEMORY_SCRIPT = """
-import resource, sys
-from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.fuzz import fuzz
-result = fuzz(open_engine("reference"), sys.argv[1], sys.argv[2], int(sys.argv[3]), 7)
-assert result.finding is None, result.finding
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
-"""
 
 
 def replay(impl: str, label: str, rounds: int) -> Measurement:
@@ -48,27 +34,7 @@ def replay(impl: str, label: str, rounds: int) -> Measurement:
                        note=f"{len(items)} case runs per round")
 
 
-def peak_memory(game: str, hands: int) -> int:
-    """Peak resident memory (MB) of a fresh process fuzzing the reference against itself."""
-    profile = default_profile(game).name
-    done = subprocess.run([sys.executable, "-c", _MEMORY_SCRIPT, game, profile, str(hands)],
-                          capture_output=True, text=True, check=True)
-    return int(done.stdout.strip().splitlines()[-1])
-
-
 def run_all(quick: bool, seed: int) -> list[Measurement]:
     replay("reference", "warm-up", 1)  # tables built, modules imported, before any clock starts
-    out = [replay("reference", "pokerspec in-process", 3 if quick else 20),
-           replay(EXEC, "pokerspec exec", 1 if quick else 5)]
-    for game in ("archie", "auction", "stud"):
-        result = fuzz(open_engine("reference"), game, default_profile(game).name, 50 if quick else 500, seed)
-        assert result.finding is None
-        out.append(Measurement(f"fuzz {game}", "pokerspec", result.hands, result.seconds,
-                               note="reference against itself, step by step"))
-    long = 10_000 if quick else 100_000
-    for hands in (long // 10, long):
-        began = time.perf_counter()
-        mb = peak_memory(MEMORY_GAME, hands)
-        out.append(Measurement(f"fuzz memory, {hands:,} hands", "pokerspec", mb, time.perf_counter() - began,
-                               unit="MB", note=f"{MEMORY_GAME}, peak RSS of the whole process"))
-    return out
+    return [replay("reference", "pokerspec in-process", 3 if quick else 20),
+            replay(EXEC, "pokerspec exec", 1 if quick else 5)]

@@ -18,6 +18,7 @@ from typing import cast
 import pytest
 from pokerspec.conformance import campaign as campaigns
 from pokerspec.conformance.campaign import Campaign, CampaignError, Stopped, merge, prepare
+from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 
 BUGGY = Path(__file__).resolve().with_name("test_regress_fuzz.py")
@@ -95,6 +96,22 @@ def test_a_stopped_campaign_resumes_to_the_same_findings(tmp_path: Path) -> None
     report = again.play()
     assert report["complete"] is True and report["hands"] == HANDS
     assert _findings(tmp_path / "stopped") == _findings(tmp_path / "straight")
+
+
+class ParentOnly(ReferenceEngine):
+    """Opens only in the process named by ``FUZZ_TEST_PARENT``: a worker cannot open it."""
+
+    def __init__(self) -> None:
+        if os.getpid() != int(os.environ["FUZZ_TEST_PARENT"]):
+            raise RuntimeError("not in the parent process")
+        super().__init__()
+
+
+def test_a_worker_that_cannot_open_the_engine_fails_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FUZZ_TEST_PARENT", str(os.getpid()))
+    run = prepare(_campaign(impl=f"python:{Path(__file__).resolve()}:ParentOnly"), None, 2)
+    with pytest.raises(CampaignError, match="a worker cannot open the engine"):
+        run.play()
 
 
 def test_a_directory_keeps_one_campaign(tmp_path: Path) -> None:

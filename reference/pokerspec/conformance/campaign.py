@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import multiprocessing.util
 import os
 import signal
 import sys
@@ -221,6 +222,7 @@ def report(campaign: Campaign, engine: dict[str, Json], state: State, seconds: f
 
 _worker: fuzzing.Fuzzer | None = None
 _seed = 0
+_failure: CampaignError | None = None
 
 
 def _open(campaign: Campaign) -> tuple[Engine, Hello]:
@@ -233,20 +235,29 @@ def _open(campaign: Campaign) -> tuple[Engine, Hello]:
 
 
 def _start_worker(campaign: Campaign) -> None:
-    """A worker process: leave signals to the parent, which stops the pool, die with the parent
-    if it is killed outright (Linux), and open the engine."""
-    global _worker, _seed
+    """A worker process: leave interrupts to the parent, which stops the pool; close the engine
+    when stopped or done; die with the parent if it is killed outright (Linux). A worker that
+    cannot open the engine reports it with its first chunk (a pool would restart a worker whose
+    start fails, forever)."""
+    global _worker, _seed, _failure
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if sys.platform == "linux":
         import ctypes
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    engine, hello = _open(campaign)
+    try:
+        engine, hello = _open(campaign)
+    except (ValueError, ImportError, OSError, EngineFailure) as exc:
+        _failure = CampaignError(f"a worker cannot open the engine: {exc}")
+        return
+    multiprocessing.util.Finalize(engine, engine.close, exitpriority=10)
     _worker, _seed = fuzzing.Fuzzer(engine, campaign.game, campaign.profile, hello), campaign.seed
 
 
 def _scan(chunk: tuple[int, int]) -> fuzzing.Scan:
+    if _failure is not None:
+        raise _failure
     assert _worker is not None
     return fuzzing.scan(_worker, _seed, *chunk)
 
@@ -361,6 +372,7 @@ class Run:
                 yield scan
                 signals.at_once = False
             pool.close()
+            pool.join()
         finally:
             signals.at_once = True
             pool.terminate()

@@ -41,7 +41,7 @@ from pokerspec.conformance.findings import DEFAULT_LIMIT, FindingClass, Findings
 from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.core.actions import Action, ActionError, parse_action
+from pokerspec.core.actions import Action, ActionError
 from pokerspec.core.game import Json
 from pokerspec.core.types import seat_name
 from pokerspec.regress.corpus import (
@@ -184,7 +184,7 @@ class Oracle:
     def rejection(self, text: str) -> str | None:
         """The reason the reference rejects ``text`` with, or None if it accepts (and plays) it."""
         try:
-            error = self.reference.play(parse_action(text, self.reference.seats))
+            error = self.reference.play(self.reference.parsed(text))
         except ActionError as exc:
             error = exc
         return None if error is None else error.reason.value

@@ -56,7 +56,7 @@ def _by_seat(value: Json) -> dict[Seat, Chips]:
 _BY_NAME = {format_card(Card(c)): Card(c) for c in range(52)}
 """Every card by its canonical name."""
 LISTING_CACHE = 4096
-"""Formatted legal listings kept (``ReferenceEngine.formatted``)."""
+"""Formatted legal listings and read actions kept (``ReferenceEngine.formatted``, ``parsed``)."""
 
 
 def _cards(value: Json) -> tuple[Card, ...]:
@@ -114,6 +114,7 @@ class ReferenceEngine:
         self._state: object | None = None
         self._seats = 0
         self._formatted: dict[int, Formatted] = {}
+        self._parsed: dict[tuple[str, int], Action] = {}
 
     def close(self) -> None:
         self._state = None
@@ -292,6 +293,18 @@ class ReferenceEngine:
             self._formatted[id(actions)] = known
         return known
 
+    def parsed(self, text: str) -> Action:
+        """``parse_action(text)`` at this table; the same few actions are sent again and again,
+        and an ``Action`` is immutable, so each text is read once."""
+        key = (text, self._seats)
+        action = self._parsed.get(key)
+        if action is None:
+            action = parse_action(text, self._seats)
+            if len(self._parsed) >= LISTING_CACHE:
+                self._parsed.clear()
+            self._parsed[key] = action
+        return action
+
     def play(self, action: Action) -> ActionError | None:
         """Apply ``action``; the error if the rules reject it (the state is then unchanged)."""
         game, state = self._live()
@@ -319,7 +332,7 @@ class ReferenceEngine:
     def _op_act(self, message: Mapping[str, Json]) -> Message:
         self._live()
         try:
-            action = parse_action(str(message["action"]), self._seats)
+            action = self.parsed(str(message["action"]))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         error = self.play(action)
