@@ -38,7 +38,8 @@ class Sealed(Generic[T]):
 
     @property
     def complete(self) -> bool:
-        return not self.pending()
+        # Fewer commitments than seats cannot cover every seat: no need to list who is pending.
+        return len(self.committed) >= len(self.seats) and not self.pending()
 
     def revealed(self) -> dict[Seat, T]:
         """Every commitment, once all seats have committed; nothing before that."""

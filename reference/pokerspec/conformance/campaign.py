@@ -135,9 +135,13 @@ class State:
     @staticmethod
     def from_json(data: Json, limit: int) -> State:
         record = cast(dict[str, Json], data)
-        done = [(int(cast(int, r[0])), int(cast(int, r[1]))) for r in cast(list[list[Json]], record["done"])]
-        return State(done, int(cast(int, record["hands"])), float(cast(float, record["seconds"])),
-                     Findings.from_json(record["findings"], limit))
+        try:
+            ranges = cast(list[list[Json]], record["done"])
+            done = [(int(cast(int, r[0])), int(cast(int, r[1]))) for r in ranges]
+            return State(done, int(cast(int, record["hands"])), float(cast(float, record["seconds"])),
+                         Findings.from_json(record["findings"], limit))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise CampaignError(f"not a campaign's state: {exc!r}") from None
 
 
 def joined(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -181,16 +185,18 @@ def load(directory: Path) -> tuple[Campaign, dict[str, Json], State]:
 
 
 def save(directory: Path, campaign: Campaign, engine: dict[str, Json], state: State, seconds: float = 0.0,
-         jobs: int = 1, processes: int = 0) -> dict[str, Json]:
-    """Write the campaign, its state, its cases and its report into ``directory``; the report."""
+         jobs: int = 1, processes: int = 0, cases: bool = True) -> dict[str, Json]:
+    """Write the campaign, its state, its report and (if ``cases``) its cases into ``directory``;
+    the report."""
     directory.mkdir(parents=True, exist_ok=True)
     _write(directory / "campaign.json", {"format": FORMAT, "campaign": campaign.to_json(), "engine": engine})
     _write(directory / "state.json", state.to_json())
-    paths = fuzzing.write_cases(state.findings, campaign.game, directory / "findings")
-    wanted = {p.name for p in paths}
-    for old in (directory / "findings").glob("*.json"):
-        if old.name not in wanted:
-            old.unlink()
+    if cases:
+        paths = fuzzing.write_cases(state.findings, campaign.game, directory / "findings")
+        wanted = {p.name for p in paths}
+        for old in (directory / "findings").glob("*.json"):
+            if old.name not in wanted:
+                old.unlink()
     out = report(campaign, engine, state, seconds, jobs, processes)
     _write(directory / "report.json", out)
     return out
@@ -329,16 +335,15 @@ class Run:
         try:
             with signals.installed():
                 for scan in self._scans(todo, signals):
-                    if scan.met:
-                        fuzzing.settle(self.fuzzer(), self.campaign.seed, scan, self.state.findings,
-                                       self.campaign.shrink)
+                    made = fuzzing.settle(self.fuzzer(), self.campaign.seed, scan, self.state.findings,
+                                          self.campaign.shrink) if scan.met else []
                     self.processes.add(scan.pid)
                     self.state.hands += scan.end - scan.start
                     self.state.seconds += scan.seconds
                     self.state.add(scan.start, scan.end)
                     todo = todo[1:]
                     self.seconds = time.perf_counter() - began
-                    self._save()
+                    self._save(cases=bool(made))
                     self.progress(self.state, len(todo))
                     signals.check()
         finally:
@@ -378,9 +383,9 @@ class Run:
             pool.terminate()
             pool.join()
 
-    def _save(self) -> dict[str, Json]:
+    def _save(self, cases: bool = True) -> dict[str, Json]:
         run = (self.campaign, self.engine_about, self.state, self.seconds, self.jobs, len(self.processes))
-        return save(self.directory, *run) if self.directory is not None else report(*run)
+        return save(self.directory, *run, cases=cases) if self.directory is not None else report(*run)
 
 
 def prepare(campaign: Campaign, directory: Path | None, jobs: int) -> Run:

@@ -68,8 +68,8 @@ SHRINK_SECONDS = 60.0
 it depends on the machine's speed; the replay bound does not)."""
 
 NEW, LEGAL, REJECT, ACT, OBSERVE, OUTCOME = range(6)
-WHAT = ("setup", "legal", "reject", "act", "observe", "outcome")
-"""What each kind of step compares (a class's ``what``), by kind."""
+"""The kinds of step: the request starting the hand, a listing, a probe, an action, an
+observation, the outcome."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +160,36 @@ def _same_listing(expected: Mapping[str, list[str]], reply: Message) -> bool:
 def _verb(action: str) -> str | None:
     words = action.removeprefix(PROBE).split()
     return words[1] if len(words) > 1 else None
+
+
+def _failure(message: str, request: Message) -> tuple[str, str]:
+    """An engine failure's kind (``crash``, ``timeout`` ...) and, for an exception in process, its
+    type, else the request it failed on."""
+    kind, _, rest = message.removeprefix("engine ").partition(": ")
+    name = rest.split(": ", 1)[0] if ": " in rest else ""
+    return kind, name if name.isidentifier() else str(request.get("op"))
+
+
+def _answer(reply: Json) -> str:
+    """What an engine answered to an action it should have rejected."""
+    if isinstance(reply, dict):
+        if "rejected" in reply:
+            return str(reply["rejected"])
+        if reply.get("ok") is True:
+            return "accepted"
+    return "no reason"
+
+
+def _listing_difference(expected: Json, actual: Json) -> tuple[str, str | None]:
+    """The verbs missing from a listing and those it has unexpectedly (``missing f, unexpected
+    cbr``), and the first of them."""
+    ours = set(cast(dict[str, list[str]], expected)["actions"])
+    listed = actual.get("actions") if isinstance(actual, dict) else None
+    theirs = {str(a) for a in listed} if isinstance(listed, list) else set()
+    missing = sorted({v for a in ours - theirs if (v := _verb(a))})
+    extra = sorted({v for a in theirs - ours if (v := _verb(a))})
+    words = [*(f"missing {v}" for v in missing), *(f"unexpected {v}" for v in extra)]
+    return ", ".join(words), next(iter(missing or extra), None)
 
 
 class Oracle:
@@ -356,41 +386,27 @@ class Fuzzer:
         divergence.klass = self.classify(step, divergence, out.played)
 
     def classify(self, step: Step, divergence: Divergence, played: list[str]) -> FindingClass:
-        """The class of ``divergence`` (``pokerspec.conformance.findings``)."""
-        what, expected, actual = divergence.what, divergence.expected, divergence.actual
-        request = step.request
+        """The class of ``divergence`` (``pokerspec.conformance.findings``). The verb that decides
+        the rule is the one of the action sent, else of the last action played, else, for a
+        listing, of the first action missing or unexpected in it."""
+        what, request = divergence.what, step.request
         acted = [a for a in played if not a.startswith(PROBE)]
-        verb = _verb(acted[-1]) if acted else None
+        sent = str(request["action"]) if request.get("op") == "act" else None
+        verb = _verb(sent or (acted[-1] if acted else ""))
         detail = ""
         if what == "error":
-            failure = divergence.message.removeprefix("engine ").split(":", 1)[0]
-            name = divergence.message.split(": ", 2)[1] if divergence.message.count(": ") >= 2 else ""
-            detail = name if name.isidentifier() else str(request.get("op"))
-            field_name = failure
-            verb = _verb(str(request["action"])) if request.get("op") == "act" else verb
+            field_name, detail = _failure(divergence.message, request)
         elif what == "act":
-            verb = _verb(str(request["action"]))
             field_name = verb or "."
         elif what == "reject":
-            verb = _verb(str(request["action"]))
-            field_name = str(step.expected)
-            theirs = actual.get("rejected") if isinstance(actual, dict) else None
-            detail = str(theirs) if theirs is not None else "accepted" if isinstance(actual, dict) and \
-                actual.get("ok") is True else "no reason"
+            field_name, detail = str(step.expected), _answer(divergence.actual)
         elif what == "setup":
             field_name = "setup"
         else:
             field_name = path_field(divergence.message.split(" ", 1)[1].split(": ", 1)[0])
-            if what == "legal" and field_name == "actions" and isinstance(actual, dict):
-                ours = set(cast(dict[str, list[str]], expected)["actions"])
-                listed = actual.get("actions")
-                theirs_set = {str(a) for a in listed} if isinstance(listed, list) else set()
-                missing = sorted({v for a in ours - theirs_set if (v := _verb(a))})
-                extra = sorted({v for a in theirs_set - ours if (v := _verb(a))})
-                detail = ", ".join([*(f"missing {v}" for v in missing), *(f"unexpected {v}" for v in extra)])
-                verb = next(iter(missing or extra), None)
-            elif what == "legal":
-                verb = None
+            if what == "legal":
+                detail, verb = _listing_difference(divergence.expected, divergence.actual) \
+                    if field_name == "actions" else ("", None)
         return FindingClass(what, field_name, rule_for(self.game, what, field_name, verb, step.phase), detail)
 
     def diverges(self, hand: Hand, klass: FindingClass | None = None) -> Replay | None:
