@@ -73,6 +73,15 @@ class CrashOnDraw(ReferenceEngine):
         return super()._op_act(message)
 
 
+class CrashOnRaise(ReferenceEngine):
+    """Broken on purpose: raises on any bet or raise, which the passive continuation never makes."""
+
+    def _op_act(self, message: Mapping[str, Json]) -> Message:
+        if " cbr " in str(message["action"]):
+            raise AssertionError("cannot raise")
+        return super()._op_act(message)
+
+
 def _check_finding(finding: dict[str, Json], good: ReferenceEngine, bad: ReferenceEngine) -> Case:
     assert fuzzing.is_valid_case(finding), finding
     case = Case(Path("finding.json"), finding)
@@ -168,3 +177,14 @@ def test_a_crashing_engine_is_a_finding_not_a_crash() -> None:
     assert fuzzing.is_valid_case(result.finding)
     assert grade(case, PythonEngine(ReferenceEngine()), "archie-barge").verdict is Verdict.PASS
     assert grade(case, PythonEngine(CrashOnDraw()), "archie-barge").verdict is Verdict.ERROR
+
+
+def test_a_crash_on_an_action_the_passive_continuation_avoids_is_kept() -> None:
+    result = fuzzing.fuzz(PythonEngine(CrashOnRaise()), "archie", "archie-barge", 20, 1)
+    [finding] = list(result.findings)
+    klass = finding.klass
+    assert (klass.what, klass.field, klass.detail) == ("error", "crash", "AssertionError")
+    assert finding.case is not None, "the crashing raise is part of the case"
+    case = Case(Path("finding.json"), finding.case)
+    assert grade(case, PythonEngine(ReferenceEngine()), "archie-barge").verdict is Verdict.PASS
+    assert grade(case, PythonEngine(CrashOnRaise()), "archie-barge").verdict is Verdict.ERROR

@@ -485,8 +485,11 @@ def _summary(console: Console, out: dict[str, Json], game: str) -> int:
         return 0
     console.print(f"{out['disagreements']} hands disagreed with the reference, in {len(classes)} "
                   f"class{'es' if len(classes) != 1 else ''}:", markup=False)
+    limit = Campaign.from_json(out["campaign"]).limit
+    over = sum(1 for c in classes if c["case"]) >= limit
     for c in classes:
-        case = f"case {c['case']}" if c["case"] else "no case (over the --limit)"
+        case = f"case {c['case']}" if c["case"] else "no case (over the --limit)" if over else \
+            "no case (the hand did not show the class again: does the engine always answer alike?)"
         console.print(f"  {c['key']}: {c['count']} hands, first hand {c['first']}, {case}", markup=False)
     return 1
 

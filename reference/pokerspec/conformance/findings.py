@@ -21,13 +21,15 @@ that first hand shrunk). Collections of disjoint slices of one campaign merge in
 of the whole (``Findings.merge``): counts add up and the earliest occurrence wins, so the result
 does not depend on how the campaign was sliced.
 
-For another checker (a ranking-only fuzzer, say)::
+For another checker (a ranking-only fuzzer, say), which names the rule itself::
 
     findings = Findings(limit=20)
-    klass = FindingClass("rank", "order", rule_for("core", "rank", "order", None, ""), "kicker")
+    klass = FindingClass("rank", "order", RuleId("core.high.kickers"), "two-pair")
+    case = None
     if findings.wants_case(klass, index):
         case = ...  # the smallest case that still shows ``klass``
     findings.add(klass, index, case=case)
+    report = findings.to_json()  # each class once: count, first index, case
 """
 
 from __future__ import annotations

@@ -337,7 +337,14 @@ class Fuzzer:
         return -1, None
 
     def _failed(self, step: Step, exc: EngineFailure) -> Divergence:
-        return Divergence(step.played, "error", f"engine {exc.kind}: {exc}", None, exc.stderr_tail)
+        """The engine failed on ``step``: the action it failed on is kept, so that the hand
+        can be replayed up to the failure."""
+        sent: Json = None
+        if step.kind == ACT:
+            sent = {"act": step.request["action"]}
+        elif step.kind == REJECT:
+            sent = {"reject": step.request["action"], "reason": step.expected}
+        return Divergence(step.played, "error", f"engine {exc.kind}: {exc}", sent, exc.stderr_tail)
 
     def _check(self, step: Step, reply: Message) -> Divergence | None:
         """The disagreement between ``reply`` and the reference's answer, if any."""
@@ -512,8 +519,9 @@ def script_of(replay: Replay) -> tuple[str, ...]:
     """The script that reproduces a replay up to and including its divergence."""
     played = list(replay.played)
     divergence = replay.divergence
-    if divergence is not None and divergence.what in ("act", "reject"):
-        step = cast(dict[str, Json], divergence.expected)
+    if divergence is not None and isinstance(divergence.expected, dict) and \
+            divergence.what in ("act", "reject", "error"):
+        step = divergence.expected
         played.append(str(step["act"]) if "act" in step else PROBE + str(step["reject"]))
     return tuple(played)
 
@@ -576,7 +584,7 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
         theirs = divergence.actual if isinstance(divergence.actual, dict) else {}
         differing = {k: v for k, v in found.observation.items() if difference(v, theirs.get(k), key=k)}
         steps.insert(at, {"check": differing or found.observation, "note": note})
-    elif divergence.what in ("act", "reject") and at < len(steps):
+    elif divergence.what in ("act", "reject", "error") and at < len(steps):
         cast(dict[str, Json], steps[at])["note"] = note
     if divergence.what == "outcome":
         outcome = {**outcome, **found.outcome}
