@@ -14,7 +14,7 @@ from pokerspec.archie.betting import Round
 from pokerspec.archie.showdown import settle
 from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, check_setup
 from pokerspec.core.actions import Action, ActionError, Reason, Verb
-from pokerspec.core.cards import Card, format_card
+from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, ShowdownSetup
 from pokerspec.core.types import Chips, Seat, seat_name
 
@@ -145,7 +145,7 @@ class ArchieGame:
             "stacks": _seat_pair(*state.stacks),
             "round_bets": _seat_pair(*bets),
             "contributed": _seat_pair(*state.contributed),
-            "hands": {seat_name(Seat(i)): [format_card(c) for c in h] for i, h in enumerate(state.hands)},
+            "hands": {"p1": card_names(state.hands[0]), "p2": card_names(state.hands[1])},
             "folded": [] if state.folded is None else [seat_name(state.folded)],
             "stub": len(state.stub),
             "drawn": {"p1": state.drawn[0], "p2": state.drawn[1]},
