@@ -442,7 +442,7 @@ def merge(directories: Sequence[Path], out: Path) -> dict[str, Json]:
         merged.seconds += state.seconds
         merged.findings.merge(state.findings)
     whole = replace(first, shard=1, shards=1)
-    return save(out, whole, engine, merged)
+    return save(out, whole, engine, merged, jobs=0)
 
 
 # The command line.
@@ -474,8 +474,8 @@ def _summary(console: Console, out: dict[str, Json], game: str) -> int:
     where = f"hands {start}-{end - 1}"
     if campaign.shards > 1:
         where += f" (shard {campaign.shard}/{campaign.shards})"
-    jobs_text = f"{jobs} job{'s' if jobs != 1 else ''}"
-    console.print(f"{hands} hands in {seconds:.2f}s ({rate:.0f} hands/s a process, {jobs_text}), "
+    jobs_text = f", {jobs} job{'s' if jobs != 1 else ''}" if jobs else ""
+    console.print(f"{hands} hands in {seconds:.2f}s ({rate:.0f} hands/s a process{jobs_text}), "
                   f"{game} under {campaign.profile}, seed {campaign.seed}, {where}", markup=False)
     if not out["complete"]:
         console.print("the campaign is not complete: continue it with --resume", markup=False)
