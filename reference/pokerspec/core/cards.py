@@ -93,7 +93,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def card_names(cards: Iterable[Card]) -> list[str]:
-    """Each card's canonical name (``format_card``), for observations: one table lookup a card."""
+    """Each card's canonical name (``format_card``), for observing dealt cards: one table lookup
+    a card, without ``format_card``'s range check."""
     return list(map(_NAMES.__getitem__, cards))
 
 
