@@ -115,6 +115,7 @@ class ReferenceEngine:
         self._seats = 0
         self._formatted: dict[int, Formatted] = {}
         self._parsed: dict[tuple[str, int], Action] = {}
+        self._texts: dict[int, tuple[Action, str]] = {}
 
     def close(self) -> None:
         self._state = None
@@ -281,17 +282,26 @@ class ReferenceEngine:
         return game.legal(state)
 
     def formatted(self, actions: tuple[Action, ...]) -> Formatted:
-        """``actions`` formatted. The engines list the same action tuples over and over, so each
-        is formatted once, found again by identity (the tuple is kept in the cache, so no other
-        object can take its identity)."""
+        """``actions`` formatted. The engines list the same action tuples, and the same actions in
+        new tuples, over and over, so each is formatted once and found again by identity (kept
+        in the cache with its text, so that no other object can take its identity)."""
         known = self._formatted.get(id(actions))
         if known is None or known.actions is not actions:
             if len(self._formatted) >= LISTING_CACHE:
                 self._formatted.clear()
-            texts = [format_action(a) for a in actions]
+            texts = [self._text(a) for a in actions]
             known = Formatted(actions, texts, sorted(texts), dict(zip(texts, actions, strict=True)))
             self._formatted[id(actions)] = known
         return known
+
+    def _text(self, action: Action) -> str:
+        known = self._texts.get(id(action))
+        if known is None or known[0] is not action:
+            if len(self._texts) >= LISTING_CACHE:
+                self._texts.clear()
+            known = (action, format_action(action))
+            self._texts[id(action)] = known
+        return known[1]
 
     def parsed(self, text: str) -> Action:
         """``parse_action(text)`` at this table; the same few actions are sent again and again,
