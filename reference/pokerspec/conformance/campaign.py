@@ -52,6 +52,8 @@ FORMAT = 1
 """The format of a campaign directory's files."""
 CHUNK = 250
 """The most hands a chunk holds: the unit of work of a job, of progress and of resumption."""
+CHUNKS_A_JOB = 16
+"""The fewest chunks a job gets: the last one it plays is at most a sixteenth of its work."""
 
 
 class CampaignError(ValueError):
@@ -80,9 +82,10 @@ class Campaign:
         return ((self.shard - 1) * self.hands // self.shards, self.shard * self.hands // self.shards)
 
     def chunk(self, jobs: int) -> int:
-        """The hands of a chunk: at most ``CHUNK``, and at least four chunks a job."""
+        """The hands of a chunk: at most ``CHUNK``, and at least ``CHUNKS_A_JOB`` chunks a job, so
+        that the jobs finish close together."""
         start, end = self.span
-        return max(1, min(CHUNK, -(-(end - start) // (4 * jobs))))
+        return max(1, min(CHUNK, -(-(end - start) // (CHUNKS_A_JOB * jobs))))
 
     def same_as(self, other: Campaign) -> bool:
         """Whether two shards belong to one campaign (the engine's command may differ by machine)."""
