@@ -42,7 +42,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
-from pokerspec.conformance.findings import DEFAULT_LIMIT, Findings
+from pokerspec.conformance.finding_classes import DEFAULT_LIMIT, Findings
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.core.game import Json
 from pokerspec.profiles import default_profile, get_profile
