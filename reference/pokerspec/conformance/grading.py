@@ -19,7 +19,8 @@ from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipel
 from pokerspec.core.game import Json
 
 UNORDERED = frozenset(
-    {"eligible", "to_act", "folded", "mucked", "excluded", "actions", "high", "low", "all", "tie"}
+    {"eligible", "to_act", "folded", "mucked", "excluded", "sitting_out", "actions", "high", "low", "all",
+     "tie"}
 )
 """Keys whose list values are compared as sets; every other list is compared in order. ``tie``
 stands for each group of a ranking's ``order``: hands that tie are listed in any order."""

@@ -27,7 +27,7 @@ from pokerspec.profiles import GAMES, all_profiles, get_profile
 RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
 OBSERVABLES = (
     "phase", "pot", "stacks", "round_bets", "contributed", "exposed", "hands", "row", "common",
-    "folded", "stub", "bids", "pick_order", "declarations", "drawn",
+    "folded", "stub", "bids", "pick_order", "declarations", "drawn", "sitting_out",
 )
 
 
@@ -230,7 +230,7 @@ class ReferenceEngine:
         deck = complete_deck(_cards(raw["deck"]))
         setup = Setup(
             stacks=stacks,
-            dealer=parse_seat(str(raw["dealer"]), len(stacks)),
+            dealer=parse_seat(str(raw["dealer"])),
             deck=deck,
             carry=Chips(int(cast(int, raw.get("carry", 0)))),
         )

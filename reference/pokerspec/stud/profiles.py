@@ -41,6 +41,9 @@ class RunningOut(Enum):
     RESHUFFLE_BURNS = "reshuffle-burns"
     """First put the burn cards back under the stub, then a common card only if still short
     (``stud.profile.reshuffle-burns``)."""
+    SKIP_LAST_BURN = "skip-last-burn"
+    """Leave out the seventh-street burn when that gives every active player a card; a common card
+    only if still short (``stud.profile.skip-last-burn``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,5 +97,12 @@ PROFILES: tuple[Profile[StudRules], ...] = (
         rules=replace(TRAINING, running_out=RunningOut.RESHUFFLE_BURNS),
         summary="Burn cards go back under the stub before a common card is used (STUD-9(b)).",
         changes=(RuleId("stud.runout.common"), RuleId("stud.profile.reshuffle-burns")),
+    ),
+    Profile(
+        name="stud-skip-last-burn",
+        game="stud",
+        rules=replace(TRAINING, running_out=RunningOut.SKIP_LAST_BURN),
+        summary="No seventh-street burn when that gives every player his own card (STUD-20).",
+        changes=(RuleId("stud.runout.common"), RuleId("stud.profile.skip-last-burn")),
     ),
 )
