@@ -182,7 +182,8 @@ function split(message) {
   return { shares };
 }
 
-// Side pots: return the uncalled excess, then close a pot at each level a live seat stops at.
+// Side pots: return the uncalled excess (never to a seat that folded), then close a pot at each
+// level a live seat stops at; the last pot takes whatever is above it.
 function pots(message) {
   const paid = { ...message.contributed };
   if (!Object.values(paid).every(isAmount)) return { error: { code: 'bad_amount', message: 'bad contribution' } };
@@ -190,7 +191,7 @@ function pots(message) {
   const returned = {};
   const bySize = Object.keys(paid).sort((a, b) => paid[b] - paid[a]);
   const second = bySize.length > 1 ? paid[bySize[1]] : 0;
-  if (bySize.length > 0 && paid[bySize[0]] > second) {
+  if (bySize.length > 0 && paid[bySize[0]] > second && !folded.has(bySize[0])) {
     returned[bySize[0]] = paid[bySize[0]] - second;
     paid[bySize[0]] = second;
   }
