@@ -140,7 +140,7 @@ def test_every_name_the_contract_declares_is_exercised_by_a_case(category: str) 
 def test_values_are_declared_and_exercised() -> None:
     contract, seen = values(), used()["values"]
     for key, allowed in contract.items():
-        assert seen[key] == allowed, f"{key}: cases use {sorted(seen[key])}, the contract declares {sorted(allowed)}"
+        assert seen[key] == allowed, f"{key}: cases {sorted(seen[key])}, contract {sorted(allowed)}"
 
 
 def _schema() -> dict[str, Any]:

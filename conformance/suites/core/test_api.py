@@ -19,7 +19,8 @@ def test_bigger_is_better_in_every_ranking() -> None:
     assert api.low_rank("Ac 2d 3h 4s 5c") > api.low_rank("8c 4d 3h 2s Ac") > api.low_rank("8c 5d 4h 3s 2c")
     assert api.low_rank("Kc Qd Jh 9s 8c") > api.low_rank("Ac Ad 4h 3s 2c"), "unpaired before paired"
     assert api.exposed_rank("2c 2d 4h 3s") > api.exposed_rank("9h Th Jh Qh"), "no straight below five cards"
-    assert api.exposed_rank("5c 6d 7h 8s 9c") > api.exposed_rank("Kc Kd Kh 2s 3c"), "five cards: straights count"
+    five = api.exposed_rank("5c 6d 7h 8s 9c")
+    assert five > api.exposed_rank("Kc Kd Kh 2s 3c"), "five cards: straights count"
 
 
 def test_category_names_are_the_contract_values() -> None:
@@ -64,7 +65,8 @@ def test_orders_keep_the_callers_seat_names() -> None:
         api.bring_in_seat({"p1": "2c", "p2": "2c"})
     # equal bids: the pair of eights first, then seat order from the dealer's left
     shown = {"p1": "8c 8d", "p2": "Ac Kd", "p3": "5c 6d"}
-    assert api.pick_order({"p1": 3, "p2": 3, "p3": 1}, dealer="p1", seats=3, shown=shown) == ["p1", "p2", "p3"]
+    order = api.pick_order({"p1": 3, "p2": 3, "p3": 1}, dealer="p1", seats=3, shown=shown)
+    assert order == ["p1", "p2", "p3"]
     assert api.pick_order({"p1": 1, "p2": 1, "p3": 1}, dealer="p1", seats=3) == ["p2", "p3", "p1"]
     with pytest.raises(ValueError):
         api.pick_order({"p1": 0, "p2": 1}, dealer="p1", seats=2)
