@@ -51,7 +51,7 @@ def standalone_page(view: Mapping[str, Json], lang: str = "en") -> str:
     title = str(cast(Mapping[str, Json], own).get("title") if isinstance(own, dict) and "title" in own
                 else view.get("title", ""))
     ui = cast(Mapping[str, Json], cast(Mapping[str, Json], table[lang])["ui"])
-    heading = f"{ui['viewer']}: {view.get('id')}"
+    heading = f"{ui['viewer']}{ui['colon']}{view.get('id')}"
     return asset("template.html").format(
         lang=lang, version=__version__, title=_escape(f"{view.get('id')} — {title}"),
         heading=_escape(heading),

@@ -180,7 +180,7 @@
   function actionNode(seat, d, notation, L) {
     var words = phrase(d, L);
     return el("span", { class: "psv-action" }, [
-      el("b", {}, [seat]), ": ", words || el("code", {}, [notation]),
+      el("b", {}, [seat]), L.t("ui.colon"), words || el("code", {}, [notation]),
       words ? el("code", { class: "psv-notation" }, [notation]) : null,
     ]);
   }
@@ -256,7 +256,7 @@
     this.root.classList.add("psv");
     this.root.setAttribute("tabindex", "0");
     this.root.setAttribute("role", "region");
-    this.root.setAttribute("aria-label", L.t("ui.viewer") + ": " + data.id);
+    this.root.setAttribute("aria-label", L.t("ui.viewer") + L.t("ui.colon") + data.id);
     var header = el("div", { class: "psv-head" }, [
       el("p", { class: "psv-title" }, [el("b", {}, [data.id]), " \u2014 ", this.translated("title")]),
       el("p", { class: "psv-meta" }, [meta.join(" \u00b7 ") + " \u00b7 " + L.t("ui.rules") + " ",
@@ -408,7 +408,7 @@
     }
     var action = actionNode(step.seat, step.d, step.a, L);
     if (step.t === "reject") {
-      return el("span", { class: "psv-refused" }, ["\u2717 ", action, " \u2014 " + L.t("ui.refused").toLowerCase() + ": " +
+      return el("span", { class: "psv-refused" }, ["\u2717 ", action, " \u2014 " + L.t("ui.refused").toLowerCase() + L.t("ui.colon") +
         L.t("reason." + step.reason)]);
     }
     if (!short) {
@@ -514,14 +514,14 @@
         cardRow(frame.row.map(function (c) { return "^" + c; }), L)]));
     }
     if (frame.order && frame.order.length) {
-      box.appendChild(el("p", { class: "psv-order" }, [L.t("ui.pick_order") + ": " + frame.order.join(" \u2192 ")]));
+      box.appendChild(el("p", { class: "psv-order" }, [L.t("ui.pick_order") + L.t("ui.colon") + frame.order.join(" \u2192 ")]));
     }
     if (frame.common && frame.common.length) {
       box.appendChild(el("p", { class: "psv-common" }, [el("span", { class: "psv-label" }, [L.t("ui.common")]), " ",
         cardRow(frame.common.map(function (c) { return "^" + c; }), L)]));
     }
     if (frame.carry) {
-      box.appendChild(el("p", { class: "psv-small" }, [L.t("ui.carry_in") + ": " + frame.carry]));
+      box.appendChild(el("p", { class: "psv-small" }, [L.t("ui.carry_in") + L.t("ui.colon") + frame.carry]));
     }
     if (frame.stub !== undefined) {
       box.appendChild(el("p", { class: "psv-small" }, [L.t("ui.stub", { n: frame.stub })]));
@@ -542,9 +542,9 @@
         return seat + " " + pot.shares[seat];
       });
       list.appendChild(el("li", { class: "psv-potline", "data-amount": String(pot.amount) }, [
-        el("b", { class: "psv-potname" }, [name + " " + pot.amount]), " ", winners.join("; "),
+        el("b", { class: "psv-potname" }, [name + L.t("ui.colon") + pot.amount]), " ", winners.join("; "),
         shares.length > 1 ? el("span", { class: "psv-small" }, [" (" + L.t("ui.shares") + " " + shares.join(", ") + ")"]) : null,
-        pot.eligible ? el("span", { class: "psv-small psv-eligible" }, [L.t("ui.eligible") + ": " + seatList(pot.eligible)]) : null,
+        pot.eligible ? el("span", { class: "psv-small psv-eligible" }, [L.t("ui.eligible") + L.t("ui.colon") + seatList(pot.eligible)]) : null,
       ]));
     });
     if (!outcome.pots.length) {
@@ -613,7 +613,7 @@
     if (stack !== undefined) {
       number(L.t("ui.stack"), stack, "stack");
     }
-    if (frame.bets && frame.bets[seat]) {
+    if (frame.bets && frame.bets[seat] && !outcome) {
       number(L.t("ui.bet"), frame.bets[seat], "bet");
     }
     if (put !== undefined) {
@@ -680,7 +680,7 @@
     if (step.t === "reject") {
       var why = L.get("reason." + step.reason);
       add(el("div", { class: "psv-box psv-box-refused", role: "note" }, [
-        el("p", {}, [el("b", {}, ["\u2717 " + L.t("ui.refused") + ": "]), actionNode(step.seat, step.d, step.a, L)]),
+        el("p", {}, [el("b", {}, ["\u2717 " + L.t("ui.refused") + L.t("ui.colon")]), actionNode(step.seat, step.d, step.a, L)]),
         el("p", {}, [el("b", {}, [L.t("reason." + step.reason)]), Array.isArray(why) ? " \u2014 " + why[1] : "",
           " ", el("code", {}, [step.reason])]),
         step.message ? el("p", { class: "psv-small" }, [english(step.message, L)]) : null,
@@ -705,7 +705,7 @@
       add(this.legalBox(frame));
     }
     (step.notes || []).forEach(function (note) {
-      add(el("p", { class: "psv-note" }, [el("b", {}, [L.t("ui.note") + ": "]), self.noteText(note)]));
+      add(el("p", { class: "psv-note" }, [el("b", {}, [L.t("ui.note") + L.t("ui.colon")]), self.noteText(note)]));
     });
     (step.checks || []).forEach(function (check) {
       var keys = check.legal ? "legal" : Object.keys(check.check || {}).join(", ");
@@ -734,7 +734,7 @@
       var options = bySeat[seat].map(function (item) {
         return el("li", { title: item.a }, [phrase(item, L) || el("code", {}, [item.a])]);
       });
-      list.appendChild(el("li", {}, [el("b", {}, [seat + ": "]), el("ul", { class: "psv-options" }, options)]));
+      list.appendChild(el("li", {}, [el("b", {}, [seat + L.t("ui.colon")]), el("ul", { class: "psv-options" }, options)]));
     });
     box.appendChild(el("p", { class: "psv-label" }, [L.t("ui.legal")]));
     box.appendChild(list);
@@ -746,21 +746,21 @@
     var box = el("div", { class: "psv-box psv-box-outcome" });
     var returned = outcome.returned ? Object.keys(outcome.returned) : [];
     if (returned.length) {
-      box.appendChild(el("p", {}, [L.t("ui.returned") + ": " + returned.map(function (s) {
+      box.appendChild(el("p", {}, [L.t("ui.returned") + L.t("ui.colon") + returned.map(function (s) {
         return s + " " + outcome.returned[s];
       }).join(", ")]));
     }
     if (outcome.carry) {
-      box.appendChild(el("p", {}, [L.t("ui.carry") + ": " + outcome.carry]));
+      box.appendChild(el("p", {}, [L.t("ui.carry") + L.t("ui.colon") + outcome.carry]));
     }
     if (outcome.categories) {
-      box.appendChild(el("p", {}, [L.t("ui.category") + ": " + Object.keys(outcome.categories).map(function (s) {
+      box.appendChild(el("p", {}, [L.t("ui.category") + L.t("ui.colon") + Object.keys(outcome.categories).map(function (s) {
         return s + " " + L.t("category." + outcome.categories[s]);
       }).join(", ")]));
     }
     if (outcome.qualified) {
       Object.keys(outcome.qualified).forEach(function (direction) {
-        box.appendChild(el("p", {}, [L.t("ui.dir_" + direction) + ", " + L.t("ui.qualifies") + ": " +
+        box.appendChild(el("p", {}, [L.t("ui.dir_" + direction) + ", " + L.t("ui.qualifies") + L.t("ui.colon") +
           (outcome.qualified[direction].join(" ") || "\u2014")]));
       });
     }
@@ -787,7 +787,7 @@
     var reply = step.reply || {};
     var box = el("div", { class: "psv-box psv-box-core" });
     var add = function (label, value) {
-      box.appendChild(el("p", {}, [el("span", { class: "psv-label" }, [label + ": "]), value]));
+      box.appendChild(el("p", {}, [el("span", { class: "psv-label" }, [label + L.t("ui.colon")]), value]));
     };
     var seatsAmounts = function (map) {
       return Object.keys(map || {}).map(function (s) { return s + " " + map[s]; }).join(", ") || "\u2014";
