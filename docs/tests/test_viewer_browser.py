@@ -4,17 +4,16 @@ Playwright), on the built site and on a page written by ``pokerspec view``.
 The site is served to the browser from the build folder through Playwright's request routing
 (every other address is refused, so nothing leaves the machine). The expected pots and stacks
 come from the case file (its ``check`` steps and ``expect``); the labels from the viewer's
-label table. Screenshots go to ``reports/site/``. Without Chromium the tests are skipped,
-except under CI (``CI=true``), where they must run.
+label table. Screenshots go to ``reports/site/``. Chromium comes from the ``browser`` fixture
+(skipped without it, except under CI).
 """
 
 from __future__ import annotations
 
 import json
 import mimetypes
-import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import unquote, urlsplit
@@ -27,9 +26,6 @@ from pokerspec.viewer.page import labels
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-dev-shm-usage"]
 SITE = "http://pokerspec.test"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -46,23 +42,10 @@ def ui(lang: str) -> dict[str, str]:
     return cast(dict[str, str], cast(dict[str, Any], labels()[lang])["ui"])
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but there is no Chromium at {CHROMIUM}")
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield launched
-        launched.close()
-
-
-def opened(chromium: Any, site_dir: Path, viewport: dict[str, int]) -> Any:
-    """A new tab whose requests to ``SITE`` are answered from ``site_dir``; any other refused."""
-    context = chromium.new_context(viewport=viewport)
+def opened(browser: Any, site_dir: Path, viewport: dict[str, int]) -> Any:
+    """A new tab whose requests to ``SITE`` are answered from ``site_dir``; any other refused
+    (a page opened from a file still loads)."""
+    context = browser.new_context(viewport=viewport)
 
     def answer(route: Any) -> None:
         url = urlsplit(route.request.url)
@@ -90,19 +73,29 @@ def opened(chromium: Any, site_dir: Path, viewport: dict[str, int]) -> Any:
 
 
 @pytest.fixture
-def phone(chromium: Any, site_dir: Path) -> Iterator[Any]:
-    tab = opened(chromium, site_dir, PHONE)
-    yield tab
-    assert not tab.errors, tab.errors
-    tab.context.close()
+def tabs(browser: Any, site_dir: Path) -> Iterator[Callable[[dict[str, int]], Any]]:
+    """Open tabs of a given size on the built site; each must end without a script error."""
+    made: list[Any] = []
+
+    def make(viewport: dict[str, int]) -> Any:
+        made.append(opened(browser, site_dir, viewport))
+        return made[-1]
+
+    yield make
+    for tab in made:
+        errors = list(tab.errors)
+        tab.context.close()
+        assert not errors, errors
 
 
 @pytest.fixture
-def desktop(chromium: Any, site_dir: Path) -> Iterator[Any]:
-    tab = opened(chromium, site_dir, DESKTOP)
-    yield tab
-    assert not tab.errors, tab.errors
-    tab.context.close()
+def phone(tabs: Callable[[dict[str, int]], Any]) -> Any:
+    return tabs(PHONE)
+
+
+@pytest.fixture
+def desktop(tabs: Callable[[dict[str, int]], Any]) -> Any:
+    return tabs(DESKTOP)
 
 
 def viewer_url(lang: str, case_id: str, step: int = 0) -> str:
@@ -283,14 +276,14 @@ def test_a_case_page_links_to_the_viewer(desktop: Any) -> None:
     assert desktop.locator(".psv-go-next").get_attribute("aria-label") == ui("fr")["next"]
 
 
-def test_a_page_written_by_pokerspec_view_works_offline(chromium: Any, site_dir: Path, tmp_path: Path,
+def test_a_page_written_by_pokerspec_view_works_offline(tabs: Callable[[dict[str, int]], Any], tmp_path: Path,
                                                         screenshots: Path) -> None:
     """``pokerspec view`` writes one file; opened from disk with the network refused, it steps
-    through the hand in French."""
+    through the hand in French (keys work without first focusing the viewer)."""
     out = tmp_path / "hand.html"
     source = VECTORS / "stud" / "allin" / f"{SIDE_POT}.json"
     assert main(["view", str(source), "-o", str(out), "--lang", "fr"]) == 0
-    tab = opened(chromium, site_dir, PHONE)
+    tab = tabs(PHONE)
     tab.goto(out.as_uri())
     tab.locator(".psv").wait_for()
     assert re.fullmatch(r"Étape 1 sur \d+ · ", tab.locator(".psv-now-count").inner_text())
@@ -299,5 +292,3 @@ def test_a_page_written_by_pokerspec_view_works_offline(chromium: Any, site_dir:
     assert pots.count() == len(case_file(SIDE_POT)["expect"]["pots"])
     assert english_left(tab, "fr") == []
     snap(tab, screenshots / "viewer-standalone-fr-390.png")
-    assert not tab.errors, tab.errors
-    tab.context.close()
