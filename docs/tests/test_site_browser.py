@@ -9,7 +9,6 @@ Without Chromium the tests are skipped, except under CI (``CI=true``), where the
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -22,9 +21,6 @@ from pokerspec.traceability import TRANSLATIONS, RuleTrace, Traceability, transl
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-dev-shm-usage"]
 TIMEOUT_MS = 15_000
 
 
@@ -45,22 +41,6 @@ def server(site_dir: Path) -> Iterator[str]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true but there is no Chromium at {CHROMIUM} (.ci/run installs Debian's)")
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (CI installs it and runs this)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture

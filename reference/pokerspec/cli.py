@@ -1,4 +1,5 @@
-"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``, ``profiles``.
+"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``,
+``profiles``, ``view``.
 
 Each subcommand lives with the code it drives and registers itself through ``register``.
 """
@@ -15,6 +16,7 @@ COMMANDS = {
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
     "profiles": "pokerspec.regress.listing",
+    "view": "pokerspec.viewer.page",
 }
 
 

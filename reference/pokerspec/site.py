@@ -44,6 +44,7 @@ from pokerspec.traceability import (
     page_language,
     read_headings,
 )
+from pokerspec.viewer.page import labels as viewer_labels  # viewer: the hand viewer's labels
 
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_CLASSES = ("c", "d", "h", "s")
@@ -56,6 +57,10 @@ TRACE_PAGE = f"{GENERATED}/traceability.md"
 CODE_INDEX = f"{GENERATED}/code/index.md"
 CASES_INDEX = f"{GENERATED}/cases/index.md"
 SCHEMA_PAGE = f"{GENERATED}/schemas.md"
+# viewer: the hand viewer page (docs/viewer*.md), where every case can be watched step by step.
+VIEWER_PAGE = "viewer.md"
+LONG_CASE = 10
+"""viewer: a case with more steps than this is shown in the hand viewer in a rule's panel."""
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -251,8 +256,29 @@ def _step(step: Mapping[str, Json]) -> str:
     return _code(cast(Json, step))
 
 
-def render_case(case: Case, labels: Mapping[str, str]) -> list[str]:
-    """A case as readable Markdown: its setup as hands, the steps in order, the expected outcome."""
+# viewer: begin — links to the hand viewer and the viewer in place of a long list of steps.
+def viewer_link(page: str, case: Case) -> str:
+    """A link from ``page`` (a docs path, any language) to the hand viewer showing ``case``, in
+    the page's language (each language has its ``viewer/`` page; directory URLs)."""
+    lang, english = page_language(page)
+    stem = english.removesuffix(".md")
+    depth = 0 if stem == "index" else stem.count("/") + (0 if stem.endswith("/index") else 1)
+    ui = cast(Mapping[str, str], cast(Mapping[str, Json], viewer_labels()[lang])["ui"])
+    href = "../" * depth + f"viewer/?case={case.id}"
+    return f'<a class="ps-viewer-link" href="{escape(href)}">▶ {escape(ui["open"])}</a>'
+
+
+def viewer_embed(case: Case) -> str:
+    """The hand viewer itself, loaded when the reader opens the panel that holds it (a ``span``:
+    Markdown keeps it whole inside the panel's indented blocks, and viewer.js makes it a ``div``)."""
+    return f'<span class="ps-viewer" data-case="{escape(case.id)}" data-compact></span>'
+# viewer: end
+
+
+def render_case(case: Case, labels: Mapping[str, str], viewer: str = "", inline: bool = False) -> list[str]:
+    """A case as readable Markdown: its setup as hands, the steps in order, the expected outcome.
+    ``viewer``: a link to the case in the hand viewer; ``inline``: a case with more than
+    ``LONG_CASE`` steps shows the viewer instead of the list of steps."""
     data = case.data
     setup = _map(data.get("setup"))
     expect = _map(data.get("expect"))
@@ -260,7 +286,8 @@ def render_case(case: Case, labels: Mapping[str, str]) -> list[str]:
     if case.profiles:
         meta.append(f"{labels['profiles']} " + ", ".join(f"`{p}`" for p in case.profiles))
     explanation = escape(str(data["explanation"]), quote=False)
-    lines = [" · ".join(meta), "", explanation, "", f"**{labels['setup']}**", ""]
+    lines = [" · ".join(meta) + (f" · {viewer}" if viewer else ""), "", explanation, "",  # viewer: link
+             f"**{labels['setup']}**", ""]
     if case.kind == "notation":
         tokens = [f"<code>{escape(str(t))}</code>" for t in _items(setup.get("input"))]
         lines.append("input " + " ".join(tokens))
@@ -287,7 +314,9 @@ def render_case(case: Case, labels: Mapping[str, str]) -> list[str]:
                 lines.append(f"- {key}: {escape(str(value))}")
         lines += _seat_table(by_seat, labels)
     steps = [_map(s) for s in _items(data.get("steps"))]
-    if steps:
+    if inline and len(steps) > LONG_CASE:  # viewer: a long case opens in the viewer
+        lines += ["", f"**{labels['steps']}**", "", viewer_embed(case)]
+    elif steps:
         lines += ["", f"**{labels['steps']}**", ""] + [f"{n}. {_step(s)}" for n, s in enumerate(steps, 1)]
     lines += ["", f"**{labels['expect']}**", "", *_outcome(expect, labels), ""]
     return lines
@@ -476,7 +505,7 @@ class Site:
             title = escape(str(case.data["title"]), quote=False)
             lines += [f"## {case.id} {{#{case.id}}}", "", f"**{title}**", "",
                       "Pins " + ", ".join(self.rule_link(page, r) for r in case.rules) + f" · `{rel}`", ""]
-            lines += render_case(case, labels)
+            lines += render_case(case, labels, viewer_link(page, case))  # viewer: link
         return "\n".join(lines)
 
     def code_module_page(self, page: str, module: str) -> str:
@@ -578,10 +607,11 @@ class Site:
             target = link(page, case_page(case, self.vectors), case.id)
             lines += [f"    ??? example \"{case.id} — {title}\"",
                       f"        [{labels['case_page']}]({target})", ""]
-            lines += indent(render_case(case, labels), 8)
+            lines += indent(render_case(case, labels, viewer_link(page, case), inline=True), 8)  # viewer
         for case in cases[INLINE_CASES:]:
             title = escape(str(case.data["title"]), quote=False)
-            lines.append(f"    - [{case.id}]({link(page, case_page(case, self.vectors), case.id)}) — {title}")
+            lines.append(f"    - [{case.id}]({link(page, case_page(case, self.vectors), case.id)}) — {title}"
+                         f" · {viewer_link(page, case)}")  # viewer: link
         return ["", *lines, "", "</div>", ""]
 
     def annotate(self, page: str, markdown: str, lang: str) -> str:
@@ -662,7 +692,8 @@ def build_nav(files: Files) -> list[object]:
         ("Worked examples", folder("examples/")),
         ("Engine authors", folder("engine-authors/") + have(SCHEMA_PAGE, "engines/compliance.md")),
         ("Maintainers", folder("maintainers/")),
-        ("Reference", [*have(TRACE_PAGE, "performance.md"), {"Reference code": code}, {"Cases": cases}]),
+        ("Reference", [*have(TRACE_PAGE, "performance.md", VIEWER_PAGE),  # viewer: the viewer page
+                       {"Reference code": code}, {"Cases": cases}]),
     ]
     nav += [{title: items} for title, items in sections if items]
     return nav
