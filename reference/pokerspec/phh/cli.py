@@ -1,4 +1,5 @@
-"""``pokerspec phh``: replay, export and import hands in the Poker Hand History format (docs/phh.md).
+"""``pokerspec phh``: replay, export and import hands in the Poker Hand History format
+(docs/examples/real-hands.md).
 
 ``replay FILE...`` replays seven-card stud records through the reference engine and compares the
 stacks they end with to the recorded ``finishing_stacks``. Exit status: 0 when every hand is legal

@@ -1,5 +1,5 @@
 """PHH files as TOML documents: reading with line numbers for error messages, and writing the
-small subset of TOML a hand history needs (docs/phh.md).
+small subset of TOML a hand history needs (docs/examples/real-hands.md).
 
 A PHH file is one TOML table of fields (``variant``, ``antes``, ``actions`` ...). Reading goes
 through the standard library's ``tomllib``; each problem becomes a ``PhhError`` naming the file

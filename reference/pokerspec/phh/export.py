@@ -1,4 +1,4 @@
-"""``pokerspec phh export``: cases and traces written as PHH hand histories (docs/phh.md).
+"""``pokerspec phh export``: cases and traces written as PHH hand histories (docs/examples/real-hands.md).
 
 A hand is played through the reference engine from its setup with its accepted actions (a case's
 ``act`` steps, a trace's ``act`` steps; refused attempts are not part of what happened), and the
@@ -46,7 +46,7 @@ EXTENSIONS = (
     ("pN dec l|h|b", "a declaration: low, high or both"),
     ("_pokerspec_* fields", "pokerspec's own fields: the case or trace, the profile, the carried pot"),
 )
-"""pokerspec's own PHH extensions, each with what it means (docs/phh.md)."""
+"""pokerspec's own PHH extensions, each with what it means (docs/examples/real-hands.md)."""
 
 
 class ExportError(ValueError):
@@ -120,9 +120,13 @@ def export_hand(game: str, profile: str, setup: Mapping[str, Json], acts: Sequen
     comments = [f"Exported by pokerspec {__version__} from {label}, profile {profile}.",
                 "PHH's p1 is the first player dealt (the seat at the button's left); 'seats' gives each "
                 "player's seat in the source."]
-    if game != "stud":
+    if game == "archie":
+        comments.append(f"variant {VARIANTS[game]!r} is pokerspec's own extension of PHH "
+                        "(docs/examples/real-hands.md), not part of the standard.")
+    elif game == "auction":
         comments.append(f"variant {VARIANTS[game]!r} and the verbs bid, pick, dec and 'd {DEAL_ROW}' are "
-                        "pokerspec's own extensions of PHH (docs/phh.md), not part of the standard.")
+                        "pokerspec's own extensions of PHH (docs/examples/real-hands.md), not part of the "
+                        "standard.")
     return Exported(label, game, profile, dumps(fields, comments, multiline=("actions",)))
 
 
@@ -283,11 +287,9 @@ class _Seen:
         self.row: set[Card] = set()
 
     def deals(self, observation: Mapping[str, Json]) -> list[str]:
+        """The cards new since the last observation: each seat's, from the dealer's left, then an
+        auction row."""
         out: list[str] = []
-        row = parse_cards([str(c) for c in cast(list[Json], observation.get("row", []))])
-        if row and not set(row) & self.row:
-            out.append(f"d {DEAL_ROW} {format_slots(row)}")
-            self.row |= set(row)
         hands = cast(Mapping[str, list[str]], observation.get("hands", {}))
         for seat in self.order:
             cards = parse_cards(hands.get(f"p{seat + 1}", []))
@@ -295,4 +297,8 @@ class _Seen:
             if new:
                 out.append(deal_text(self.phh[seat], new))
                 self.held |= set(new)
+        row = parse_cards([str(c) for c in cast(list[Json], observation.get("row", []))])
+        if row and not set(row) & self.row:
+            out.append(f"d {DEAL_ROW} {format_slots(row)}")
+            self.row |= set(row)
         return out

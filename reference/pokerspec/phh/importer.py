@@ -1,4 +1,5 @@
-"""``pokerspec phh import``: a seven-card stud hand record as a conformance case (docs/phh.md).
+"""``pokerspec phh import``: a seven-card stud hand record as a conformance case
+(docs/examples/real-hands.md).
 
 The record is replayed under every stud profile (or the ones asked for); the case lists the
 profiles under which the hand is legal and ends with the recorded stacks. Its setup is the
@@ -46,19 +47,20 @@ def import_record(record: StudRecord, case_id: str, level: str = "optional",
     (default: every stud profile) with the recorded result."""
     tried = list(profiles or stud_profiles())
     good: list[tuple[Profile[StudRules], Replayed]] = []
-    first: PhhError | None = None
+    problems: list[tuple[str, PhhError]] = []
     for profile in tried:
         replayed = replay(record, profile.rules)
         problem = replayed.problem or _mismatch(replayed)
         if problem is None:
             good.append((profile, replayed))
-        elif first is None:
-            first = problem
+        else:
+            problems.append((profile.name, problem))
     if not good:
-        assert first is not None
-        names = ", ".join(p.name for p in tried)
-        raise PhhError(first.code, f"{first.message} (under {names}: the hand becomes a case only under a "
-                       "profile where it is legal and ends with the recorded stacks)", line=first.line,
+        first = problems[0][1]
+        prefix = f"{record.label()}: "
+        each = "; ".join(f"under {name}, {p.message.removeprefix(prefix)}" for name, p in problems)
+        raise PhhError(first.code, f"{record.label()}: the hand becomes a case only under a profile where it "
+                       f"is legal and ends with the recorded stacks: {each}", line=first.line,
                        step=first.step, action=first.action, reason=first.reason)
     replayed = good[0][1]
     state = replayed.state

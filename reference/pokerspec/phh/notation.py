@@ -1,4 +1,4 @@
-"""PHH action notation (docs/phh.md): reading the strings of ``actions`` and writing them.
+"""PHH action notation (docs/examples/real-hands.md): reading the strings of ``actions`` and writing them.
 
 PHH writes the dealer as ``d`` and players as ``p1`` .. ``pN``: ``d dh p1 AsKs`` deals cards to a
 player (``??`` is a card nobody saw), ``d db 7c`` turns cards for the board, ``p1 pb`` posts the
@@ -24,9 +24,10 @@ Slot = Card | None
 PLAYER_VERBS = frozenset({"pb", "cbr", "cc", "f", "sd", "sm"})
 """The PHH standard's player verbs."""
 EXTENSION_VERBS = frozenset({"bid", "pick", "dec"})
-"""pokerspec's own verbs for the auction's bids and picks and the declaration (docs/phh.md)."""
+"""pokerspec's own verbs for the auction's bids and picks and the declaration
+(docs/examples/real-hands.md)."""
 DEAL_ROW = "dr"
-"""pokerspec's own dealer verb: ``d dr 7c8d9h`` turns up an auction row (docs/phh.md)."""
+"""pokerspec's own dealer verb: ``d dr 7c8d9h`` turns up an auction row (docs/examples/real-hands.md)."""
 
 _CARD = re.compile(r"\?\?|[2-9TJQKA][cdhs]", re.IGNORECASE)
 

@@ -1,4 +1,4 @@
-"""Replaying a seven-card stud hand record through the reference engine (docs/phh.md).
+"""Replaying a seven-card stud hand record through the reference engine (docs/examples/real-hands.md).
 
 The record's amounts set the table's stakes (``stud.profile.stakes``); every other rule is the
 chosen profile's. The replay has two passes. The first reads the deals: which cards went to whom
@@ -24,7 +24,7 @@ from pokerspec.phh.document import PhhError
 from pokerspec.phh.notation import SHOW_DEALT, Deal, Play, Slot, format_slots
 from pokerspec.phh.record import StudRecord
 from pokerspec.stud import GAME
-from pokerspec.stud.profiles import StudRules
+from pokerspec.stud.profiles import RunningOut, StudRules
 from pokerspec.stud.state import OVER, StudState
 
 STREETS = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
@@ -48,6 +48,8 @@ class Layout:
     third: dict[Seat, list[Position]] = field(default_factory=dict)
     later: dict[int, dict[Seat, Position]] = field(default_factory=dict)
     common: Position | None = None
+    active: dict[int, frozenset[Seat]] = field(default_factory=dict)
+    """The players still in when each street's deal began."""
     street_of_step: dict[int, int] = field(default_factory=dict)
     first_step: dict[int, int] = field(default_factory=dict)
     """The step of each street's first deal."""
@@ -109,7 +111,7 @@ def replay(record: StudRecord, rules: StudRules) -> Replayed:
     layout = Layout()
     try:
         _read_deals(record, layout)
-        deck = _deck(record, layout)
+        deck = _deck(record, layout, rules.running_out)
     except PhhError as problem:
         return Replayed(record, rules, (), layout, (), None, problem)
     player = _Player(record, rules, layout, deck)
@@ -134,11 +136,14 @@ def _read_deals(record: StudRecord, layout: Layout) -> None:
     seats = record.seat_count
     folded: set[Seat] = set()
     street = 3
-    active: dict[int, frozenset[Seat]] = {3: frozenset(Seat(s) for s in range(seats))}
+    active = layout.active
+    active[3] = frozenset(Seat(s) for s in range(seats))
     owner: dict[Card, tuple[Seat | None, int]] = {}
     shows: list[tuple[int, Seat, tuple[Slot, ...]]] = []
 
     def incomplete(s: int) -> list[Seat]:
+        if s == 7 and layout.common is not None:
+            return []
         if s == 3:
             return [x for x in active[3] if len(layout.third.get(x, [])) < 3]
         dealt = layout.later.get(s, {})
@@ -252,37 +257,48 @@ def _resolve_show(record: StudRecord, layout: Layout, owner: dict[Card, tuple[Se
 _FILL: Slot = None
 
 
-def _deck(record: StudRecord, layout: Layout) -> tuple[Card, ...]:
+def _deck(record: StudRecord, layout: Layout, rule: RunningOut) -> tuple[Card, ...]:
     """The deck in the engine's dealing order, unknown cards and burns filled with the lowest
-    unused cards: three rounds of third street from the button's left, then for each later
-    street a burn and one card to each player still in, in seat order (``stud.deal.order``,
-    ``stud.streets.burn``); a recorded common card where the engine turns it (``stud.runout.common``)."""
+    unused cards: three rounds of third street from the button's left, then for each later street
+    a burn and one card to each player still in, in seat order (``stud.deal.order``,
+    ``stud.streets.burn``). Seventh street comes from where the engine takes it when the stub runs
+    short: a common card, or first the burns put back under the stub (``stud.runout.common``,
+    ``stud.profile.reshuffle-burns``)."""
     seats = record.seat_count
-    order: list[Position | None] = []
+    slots: list[Position | None] = [None] * len(FULL_DECK)
     for r in range(3):
         for s in range(seats):
             dealt = layout.third.get(Seat(s), [])
-            order.append(dealt[r] if r < len(dealt) else None)
+            slots[r * seats + s] = dealt[r] if r < len(dealt) else None
+    top, burns = 3 * seats, []
     for street in sorted(layout.later):
-        if street == 7 and layout.common is not None:
-            if 52 - len(order) >= 2:
-                order.append(None)
-            order.append(layout.common)
+        block = [layout.later[street][s] for s in sorted(layout.later[street])]
+        if street < 7:
+            burns.append(top)
+            slots[top + 1: top + 1 + len(block)] = block
+            top += 1 + len(block)
             continue
-        order.append(None)
-        order += [layout.later[street][s] for s in sorted(layout.later[street])]
-    used = {p.card for p in order if p is not None and p.card is not None}
+        players = len(layout.active[7])
+        stub = list(range(top, len(slots)))
+        if rule is RunningOut.RESHUFFLE_BURNS and len(stub) < players + 1:
+            stub += burns
+        if layout.common is not None:
+            block = [layout.common]
+        first = 1 if len(stub) >= 2 else 0
+        for index, placed in zip(stub[first:], block, strict=False):
+            slots[index] = placed
+    used = {p.card for p in slots if p is not None and p.card is not None}
     fill = iter(c for c in FULL_DECK if c not in used)
-    top: list[Card] = []
-    for position in order:
+    deck: list[Card] = []
+    for position in slots:
         if position is None:
-            top.append(next(fill))
+            deck.append(next(fill))
         elif position.card is None:
             position.card, position.filled = next(fill), True
-            top.append(position.card)
+            deck.append(position.card)
         else:
-            top.append(position.card)
-    return complete_deck(top)
+            deck.append(position.card)
+    return complete_deck(deck)
 
 
 class _Player:

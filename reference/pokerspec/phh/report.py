@@ -1,4 +1,5 @@
-"""``replay_file``: one PHH file replayed and judged against its ``finishing_stacks`` (docs/phh.md).
+"""``replay_file``: one PHH file replayed and judged against its ``finishing_stacks``
+(docs/examples/real-hands.md).
 
 A report says whether the file could be read at all (``error`` of kind ``unreadable``), whether
 the hand replayed legally (``illegal``: the first refused action, deal or show, with its step and
