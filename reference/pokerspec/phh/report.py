@@ -118,7 +118,7 @@ def human(report: HandReport) -> list[str]:
         assert problem is not None
         return [f"{report.file}: cannot be replayed: {problem.message}"]
     if problem is not None:
-        head = f"{record.label()}: NOT LEGAL: {problem.message}"
+        head = f"{record.label()}: NOT LEGAL: {problem.message.removeprefix(f'{record.label()}: ')}"
     else:
         head = f"{record.label()}: legal" + ("" if report.complete else " (the record stops before the end)")
         if report.match is None:
@@ -128,7 +128,8 @@ def human(report: HandReport) -> list[str]:
     lines = [head]
     final, expected = report.final, report.expected
     width = max(len(f"{v:,}") for v in (*record.starting_stacks, *(final or ()), *(expected or ())))
-    lines.append(f"  seat  {'start':>{width}}  {'final':>{width}}  {'recorded':>{width}}")
+    final_title = "final" if report.complete else "so far"
+    lines.append(f"  seat  {'start':>{width}}  {final_title:>{width}}  {'recorded':>{width}}")
     for s in range(record.seat_count):
         cells = [f"{record.starting_stacks[s]:>{width},}",
                  f"{final[s]:>{width},}" if final is not None else f"{'-':>{width}}",
