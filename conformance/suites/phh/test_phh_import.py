@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.conformance.cases import VECTORS, Case, load_case
+from pokerspec.conformance.cases import VECTORS, Case, load_case, load_cases
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.phh.document import PhhError
+from pokerspec.phh.cli import stud_profile
+from pokerspec.phh.document import PhhError, parse_document
+from pokerspec.phh.export import ExportError, export_case
 from pokerspec.phh.importer import import_record
-from pokerspec.phh.record import load_record
+from pokerspec.phh.record import load_record, stud_record
 
 ROOT = Path(__file__).resolve().parents[3]
 WSOP = ROOT / "conformance" / "data" / "phh" / "wsop-2023-event-43"
@@ -94,3 +96,32 @@ def test_import_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "broken.phh: not imported" in capsys.readouterr().err
     assert (tmp_path / "o" / "stud-imported-0002.json").exists()
     assert main(["phh", "import", files[1], "--profile", "stud-fl-training"]) == 1
+
+
+def test_an_exported_case_imports_back_in_its_own_seats() -> None:
+    """Export then import: the same table in the same seats, the same actions, and net results
+    equal to the case's own hand-worked ones wherever it lists them."""
+    cases, _bad = load_cases([VECTORS / "stud"])
+    checked = 0
+    for case in cases:
+        if case.kind != "hand" or case.id.startswith("stud-phh-"):
+            continue
+        profile = case.profiles[0]
+        try:
+            text = export_case(case.data, profile).text
+        except ExportError:
+            continue
+        record = stud_record(parse_document(text, case.id))
+        if record.finishing_stacks is None:
+            continue
+        back = import_record(record, "stud-back-0001", profiles=[stud_profile(profile)])
+        setup = case.data["setup"]
+        assert isinstance(setup, dict) and isinstance(back["setup"], dict)
+        assert back["setup"]["stacks"] == setup["stacks"] and back["setup"]["dealer"] == setup["dealer"]
+        acts = [str(s["act"]).split()[:2] for s in case.data["steps"] if "act" in s]  # type: ignore[union-attr]
+        assert [str(s["act"]).split()[:2] for s in back["steps"]] == acts  # type: ignore[union-attr,index]
+        expect = case.data["expect"]
+        if isinstance(expect, dict) and "net" in expect:
+            assert back["expect"]["net"] == expect["net"], case.id  # type: ignore[index,call-overload]
+        checked += 1
+    assert checked >= 20

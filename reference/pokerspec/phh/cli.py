@@ -68,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     p.set_defaults(handler=handle_import)
 
 
-def _stud_profile(name: str) -> Profile[StudRules]:
+def stud_profile(name: str) -> Profile[StudRules]:
+    """The stud profile ``name``; another game's profile is an ``UnknownProfile`` here."""
     profile = get_profile(name)
     if not isinstance(profile.rules, StudRules):
         raise UnknownProfile(f"{name!r} is a {profile.game} profile; PHH records replay as stud")
@@ -77,7 +78,7 @@ def _stud_profile(name: str) -> Profile[StudRules]:
 
 def handle_replay(args: argparse.Namespace) -> int:
     try:
-        profile = _stud_profile(args.profile)
+        profile = stud_profile(args.profile)
     except UnknownProfile as exc:
         print(f"pokerspec phh replay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -180,7 +181,7 @@ def _trace_maker(trace: dict[str, Json]) -> Callable[[], Exported]:
 
 def handle_import(args: argparse.Namespace) -> int:
     try:
-        profiles = [_stud_profile(n) for n in args.profile] if args.profile else stud_profiles()
+        profiles = [stud_profile(n) for n in args.profile] if args.profile else stud_profiles()
         ids = _case_ids(args.id, len(args.files))
     except (UnknownProfile, ValueError) as exc:
         print(f"pokerspec phh import: {exc.args[0]}", file=sys.stderr)

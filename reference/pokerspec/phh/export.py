@@ -9,7 +9,8 @@ standard's optional ``seats`` field keeps each player's seat in the case. Burns 
 
 Seven-card stud is PHH variant ``F7S`` and reads with PokerKit's own reader. Archie and Auction
 poker have no PHH variant: they are written with pokerspec's own variant codes and extensions
-(``EXTENSIONS``), marked as such in the file, which PHH readers other than pokerspec's may refuse.
+(listed in docs/examples/real-hands.md), marked as such in the file; other PHH readers may refuse
+them.
 """
 
 from __future__ import annotations
@@ -35,18 +36,6 @@ from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 from pokerspec.stud.state import OVER, StudState
 
 VARIANTS = {"stud": "F7S", "archie": "pokerspec-archie", "auction": "pokerspec-auction"}
-EXTENSIONS = (
-    ("variant = 'pokerspec-archie'", "Archie (BARGE heads-up training table): blinds, four fixed-limit "
-     "rounds, three draws with 'pN sd CARDS' and replacement cards dealt with 'd dh'"),
-    ("variant = 'pokerspec-auction'", "Auction poker: antes, five sealed-bid auctions, one betting round, a "
-     "declaration"),
-    (f"d {DEAL_ROW} CARDS", "the dealer turns up an auction row"),
-    ("pN bid AMOUNT", "a sealed bid in an auction"),
-    ("pN pick CARD", "a player takes a card from the row"),
-    ("pN dec l|h|b", "a declaration: low, high or both"),
-    ("_pokerspec_* fields", "pokerspec's own fields: the case or trace, the profile, the carried pot"),
-)
-"""pokerspec's own PHH extensions, each with what it means (docs/examples/real-hands.md)."""
 
 
 class ExportError(ValueError):

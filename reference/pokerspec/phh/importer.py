@@ -65,23 +65,44 @@ def import_record(record: StudRecord, case_id: str, level: str = "optional",
     replayed = good[0][1]
     state = replayed.state
     assert state is not None
+    names = _table_seats(record)
     case: dict[str, Json] = {
         "format": 1,
         "id": case_id,
         "title": _title(record),
-        "explanation": _explanation(record, replayed, [p.name for p, _ in good]),
+        "explanation": _explanation(record, replayed, [p.name for p, _ in good], names),
         "rules": _rules(record, state, [p.rules for p, _ in good]),
         "game": "stud",
         "profiles": [p.name for p, _ in good],
         "level": level,
         "kind": "hand",
         "tags": ["imported", "phh"],
-        "setup": _setup(record, replayed),
-        "steps": [{"act": text} for _, text in replayed.played],
-        "expect": _expect(record, replayed),
+        "setup": _setup(record, replayed, names),
+        "steps": [{"act": _renamed(text, names)} for _, text in replayed.played],
+        "expect": _expect(record, replayed, names),
     }
     _check(case)
     return case
+
+
+def _table_seats(record: StudRecord) -> tuple[str, ...]:
+    """Each PHH player's seat in the case: the record's ``seats`` when they number the players
+    1 to N (as pokerspec's exports do), else PHH's own order."""
+    count = record.seat_count
+    if record.seats is not None and sorted(record.seats) == list(range(1, count + 1)):
+        return tuple(f"p{x}" for x in record.seats)
+    return tuple(seat_name(Seat(s)) for s in range(count))
+
+
+def _renamed(text: str, names: Sequence[str]) -> str:
+    """An action in pokerspec's notation with its seat renamed."""
+    seat, rest = text.split(" ", 1)
+    return f"{names[int(seat[1:]) - 1]} {rest}"
+
+
+def _by_table_seat(values: Sequence[int], names: Sequence[str]) -> dict[str, int]:
+    """Values by PHH player, keyed by the case's seats in seat order."""
+    return dict(sorted(zip(names, values, strict=True), key=lambda kv: int(kv[0][1:])))
 
 
 def _mismatch(replayed: Replayed) -> PhhError | None:
@@ -102,7 +123,7 @@ def _title(record: StudRecord) -> str:
     return f"Imported real hand: {name}"
 
 
-def _setup(record: StudRecord, replayed: Replayed) -> dict[str, Json]:
+def _setup(record: StudRecord, replayed: Replayed, names: Sequence[str]) -> dict[str, Json]:
     """Stacks, the button on the last player, the deck down to its last card out of ascending
     order (``core.deck.completion``), and the stakes unless they are the training table's."""
     deck = list(replayed.deck)
@@ -110,8 +131,8 @@ def _setup(record: StudRecord, replayed: Replayed) -> dict[str, Json]:
     while listed and deck[listed - 1] == _first_unlisted(deck[: listed - 1]):
         listed -= 1
     setup: dict[str, Json] = {
-        "stacks": list(record.starting_stacks),
-        "dealer": seat_name(replayed.dealer),
+        "stacks": list(_by_table_seat(record.starting_stacks, names).values()),
+        "dealer": names[replayed.dealer],
         "deck": [format_card(c) for c in deck[:listed]],
     }
     if record.stakes != TRAINING.stakes:
@@ -126,13 +147,14 @@ def _first_unlisted(listed: Sequence[Card]) -> Card | None:
     return next((c for c in FULL_DECK if c not in taken), None)
 
 
-def _expect(record: StudRecord, replayed: Replayed) -> dict[str, Json]:
+def _expect(record: StudRecord, replayed: Replayed, names: Sequence[str]) -> dict[str, Json]:
     """Net results from the record (else from the replay), and the show order the record gives."""
     final = record.finishing_stacks or replayed.final_stacks
     assert final is not None
-    expect: dict[str, Json] = {"net": {seat_name(Seat(s)): final[s] - record.starting_stacks[s]
-                                       for s in range(record.seat_count)}}
-    showdown = [text for _, text in replayed.played if text.split()[1] in ("sm", "mu")]
+    net = [final[s] - record.starting_stacks[s] for s in range(record.seat_count)]
+    expect: dict[str, Json] = {"net": _by_table_seat(net, names)}
+    played = [_renamed(text, names) for _, text in replayed.played]
+    showdown = [text for text in played if text.split()[1] in ("sm", "mu")]
     if showdown:
         expect["shown"] = [t.split()[0] for t in showdown if t.split()[1] == "sm"]
         expect["mucked"] = [t.split()[0] for t in showdown if t.split()[1] == "mu"]
@@ -155,8 +177,9 @@ def _rules(record: StudRecord, state: StudState, rules: Sequence[StudRules]) -> 
     return ids
 
 
-def _explanation(record: StudRecord, replayed: Replayed, profiles: Sequence[str]) -> str:
-    """The hand told street by street, from the record and its replay."""
+def _explanation(record: StudRecord, replayed: Replayed, profiles: Sequence[str],
+                 names: Sequence[str]) -> str:
+    """The hand told street by street, from the record and its replay, with the case's seats."""
     stakes, seats = record.stakes, record.seat_count
     parts = ["Imported from a PHH hand record (pokerspec phh import); not worked out by hand."]
     event = record.field("event")
@@ -166,14 +189,16 @@ def _explanation(record: StudRecord, replayed: Replayed, profiles: Sequence[str]
         hand = f", hand {record.hand}" if record.hand else ""
         parts.append(f"{event}{hand}" + (f", {year}-{month:02}-{day:02}" if dated else "") + ".")
     parts.append(f"{seats} players; the record's stakes: ante {stakes.ante}, bring-in {stakes.bring_in}, "
-                 f"small bet {stakes.small_bet}, big bet {stakes.big_bet} (stud.profile.stakes). PHH's p1 is "
-                 f"dealt first, so the button is {seat_name(replayed.dealer)}. Unrecorded cards (burns, "
-                 "unknown cards, the stub) are filled with the lowest unused cards.")
-    parts += _story(replayed)
+                 f"small bet {stakes.small_bet}, big bet {stakes.big_bet} (stud.profile.stakes). "
+                 f"{names[0]}, the record's first player, is dealt first, so {names[replayed.dealer]} has "
+                 "the button. Unrecorded cards (burns, unknown cards, the stub) are filled with the lowest "
+                 "unused cards.")
+    parts += _story(replayed, names)
     expected = record.finishing_stacks
     if expected is not None:
         start = record.starting_stacks
-        nets = ", ".join(f"{seat_name(Seat(s))} {expected[s] - start[s]:+d}" for s in range(seats))
+        net = _by_table_seat([expected[s] - start[s] for s in range(seats)], names)
+        nets = ", ".join(f"{who} {chips:+d}" for who, chips in net.items())
         parts.append(f"Expected: the table's own result, finishing_stacks less starting_stacks: {nets} "
                      f"(chips conserved: {sum(record.starting_stacks)} before and after).")
     else:
@@ -183,7 +208,7 @@ def _explanation(record: StudRecord, replayed: Replayed, profiles: Sequence[str]
     return " ".join(parts)
 
 
-def _story(replayed: Replayed) -> list[str]:
+def _story(replayed: Replayed, names: Sequence[str]) -> list[str]:
     """One sentence a street (and one for the showdown): the upcards dealt, then each action as a
     player would say it, then who receives what."""
     record = replayed.record
@@ -195,30 +220,30 @@ def _story(replayed: Replayed) -> list[str]:
         if now != key:
             if said:
                 sentences.append(f"{head}: {', '.join(said)}.")
-            key, head, said = now, _street_head(now, state), []
-        said.append(_say(state, text))
+            key, head, said = now, _street_head(now, state, names), []
+        said.append(_say(state, text, names))
         state = GAME.apply(state, parse_action(text, state.seats))
     if said:
         sentences.append(f"{head}: {', '.join(said)}.")
     if state.phase == OVER and state.result is not None:
-        won = [f"{seat_name(Seat(s))} receives {r}" for s, r in enumerate(state.result.received) if r]
+        won = [f"{names[s]} receives {r}" for s, r in enumerate(state.result.received) if r]
         sentences.append(f"The pot is {sum(state.contributed)}; {', '.join(won)}.")
     return sentences
 
 
-def _street_head(street: int, state: StudState) -> str:
+def _street_head(street: int, state: StudState, names: Sequence[str]) -> str:
     """``Fourth street (p1 Kc, p2 4c)``: the street and the upcards it dealt."""
     if street > 6:
         return "Showdown" if street == 8 else "Seventh street"
     index = street - 3
-    dealt = [f"{seat_name(Seat(s))} {format_card(state.up[s][index])}" for s in range(state.seats)
+    dealt = [f"{names[s]} {format_card(state.up[s][index])}" for s in range(state.seats)
              if len(state.up[s]) > index]
     return f"{STREETS[street].capitalize()} ({', '.join(dealt)})"
 
 
-def _say(state: StudState, text: str) -> str:
+def _say(state: StudState, text: str, names: Sequence[str]) -> str:
     action = parse_action(text, state.seats)
-    who = seat_name(action.seat)
+    who = names[action.seat]
     if action.verb is Verb.BRING_IN:
         return f"{who} brings in for {action.amount}"
     if action.verb is Verb.FOLD:

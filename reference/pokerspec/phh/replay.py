@@ -51,14 +51,6 @@ class Layout:
     active: dict[int, frozenset[Seat]] = field(default_factory=dict)
     """The players still in when each street's deal began."""
     street_of_step: dict[int, int] = field(default_factory=dict)
-    first_step: dict[int, int] = field(default_factory=dict)
-    """The step of each street's first deal."""
-
-    @property
-    def last_street(self) -> int:
-        """The last street the record deals (2 when it does not finish dealing third street)."""
-        third = bool(self.third) and all(len(p) == 3 for p in self.third.values())
-        return max(self.later, default=3 if third else 2)
 
     def positions(self, seat: Seat) -> list[Position]:
         """A seat's cards in the order dealt."""
@@ -167,7 +159,6 @@ def _read_deals(record: StudRecord, layout: Layout) -> None:
         if street == 7:
             raise _problem(record, "bad_deal", step, "seven cards are already dealt: stud has no eighth card")
         active[street + 1] = frozenset(Seat(s) for s in range(seats) if s not in folded)
-        layout.first_step[street + 1] = step
         return street + 1
 
     for index, action in enumerate(record.parsed):
@@ -195,8 +186,6 @@ def _read_deals(record: StudRecord, layout: Layout) -> None:
             if have + len(action.cards) > quota:
                 raise _problem(record, "bad_deal", step, f"{len(action.cards)} cards to {seat_name(seat)} on "
                                f"{STREETS[street]}, where each player gets {quota}")
-            if street == 3 and not layout.first_step:
-                layout.first_step[3] = step
             for card in action.cards:
                 note(card, seat, step)
                 if street == 3:
