@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,19 @@ def test_an_unknown_profile_is_a_usage_error(capsys: pytest.CaptureFixture[str])
     assert main(["phh", "replay", "--profile", "archie-barge", str(HANDS[0])]) == 2
     assert main(["phh", "replay", "--profile", "stud-nope", str(HANDS[0])]) == 2
     assert "unknown profile" in capsys.readouterr().err
+
+
+def test_third_street_may_be_dealt_three_cards_at_a_time(tmp_path: Path) -> None:
+    """``d dh p1 QdJsAc`` deals a player's two down cards and his upcard at once; the replay is the
+    same as card by card, and ``sm -`` shows the cards already dealt."""
+    text = (WSOP / "9.phh").read_text()
+    raw = tomllib.loads(text)
+    actions: list[str] = raw["actions"]
+    third = [a.split()[3] for a in actions[:15]]
+    together = [f"d dh p{i + 1} {third[i]}{third[i + 5]}{third[i + 10]}" for i in range(5)]
+    rest = [a if not a.startswith(("p4 sm", "p2 sm")) else f"{a.split()[0]} sm -" for a in actions[15:]]
+    lines = [line for line in text.splitlines() if not line.startswith("actions")]
+    path = tmp_path / "9.phh"
+    path.write_text("\n".join(lines) + "\nactions = [" + ", ".join(f"'{a}'" for a in together + rest) + "]\n")
+    r = report(path)
+    assert r.problem is None and r.match is True
