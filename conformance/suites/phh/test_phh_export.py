@@ -204,6 +204,15 @@ def test_export_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "stud-deal-0001: not exported" in err
     written = sorted(p.name for p in tmp_path.iterdir())
     assert "stud-showdown-0005.phh" in written and "stud-showdown-0006.phh" not in written
+    golden = GOLDEN / "stud" / "stud-last-aggressor.jsonl"
+    out = tmp_path / "golden"
+    assert main(["phh", "export", str(golden), "--out", str(out)]) == 1, "the refused tables are no hands"
+    written = {p.name for p in out.iterdir()}
+    assert "stud-phh-0402.phh" in written and sum(n.startswith("corpus-") for n in written) == 30
+    one = tmp_path / "one"
+    assert main(["phh", "export", str(VECTORS / "stud" / "profiles"), "--out", str(one)]) == 1
+    assert {p.name for p in one.iterdir()} == {"stud-profiles-0401.phh"}
+    assert "stud-profiles-0402: not exported" in capsys.readouterr().err
     assert main(["phh", "export", "stud-nothing-9999"]) == 2
     assert main(["phh", "export", "stud-showdown-0005", "--profile", "nope"]) == 2
     assert main(["phh", "export", str(tmp_path / "none.json")]) == 2

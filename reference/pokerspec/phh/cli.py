@@ -134,7 +134,14 @@ Maker = tuple[str, Callable[[], Exported]]
 
 def _export_sources(sources: list[str], profile: str | None) -> Iterator[Maker]:
     """What each source names: case files, folders of them, trace files, or case IDs."""
-    index: dict[str, dict[str, Json]] | None = None
+    index: dict[str, dict[str, Json]] = {}
+
+    def suite() -> dict[str, dict[str, Json]]:
+        if not index:
+            found, _bad = load_cases([VECTORS])
+            index.update((c.id, c.data) for c in found)
+        return index
+
     for source in sources:
         path = Path(source)
         if path.is_dir() or path.suffix == ".json":
@@ -145,23 +152,23 @@ def _export_sources(sources: list[str], profile: str | None) -> Iterator[Maker]:
                 raise ExportError(f"{b.path}: not a valid case: {b.field}: {b.message}")
             yield from ((c.id, _case_maker(c.data, profile)) for c in cases if c.kind == "hand")
         elif path.suffix == ".jsonl":
-            yield from _trace_makers(path)
+            yield from _trace_makers(path, suite, profile)
         else:
-            if index is None:
-                found, _bad = load_cases([VECTORS])
-                index = {c.id: c.data for c in found}
-            matched = [i for i in sorted(index) if fnmatchcase(i, source)]
+            matched = [i for i in sorted(suite()) if fnmatchcase(i, source)]
             if not matched:
                 raise ExportError(f"{source}: no case file, trace file or case ID matches")
-            yield from ((i, _case_maker(index[i], profile)) for i in matched
-                        if index[i].get("kind") == "hand" or i == source)
+            yield from ((i, _case_maker(suite()[i], profile)) for i in matched
+                        if suite()[i].get("kind") == "hand" or i == source)
 
 
 def _case_maker(case: dict[str, Json], profile: str | None) -> Callable[[], Exported]:
     return lambda: export_case(case, profile)
 
 
-def _trace_makers(path: Path) -> Iterator[Maker]:
+def _trace_makers(path: Path, suite: Callable[[], dict[str, dict[str, Json]]], profile: str | None
+                  ) -> Iterator[Maker]:
+    """The hands of a trace file (a golden file, say): a corpus hand from its own setup, a case's
+    hand from the case it traces, under the trace's profile."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
@@ -171,8 +178,13 @@ def _trace_makers(path: Path) -> Iterator[Maker]:
             trace = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ExportError(f"{path} line {number}: not JSON: {exc.msg}") from None
-        if isinstance(trace, dict) and "setup" in trace and "steps" in trace:
+        if not isinstance(trace, dict) or "steps" not in trace:
+            continue
+        if "setup" in trace:
             yield f"{path.name} line {number}", _trace_maker(trace)
+        elif str(trace.get("id")) in suite():
+            traced = profile or (str(trace["profile"]) if trace.get("profile") else None)
+            yield str(trace["id"]), _case_maker(suite()[str(trace["id"])], traced)
 
 
 def _trace_maker(trace: dict[str, Json]) -> Callable[[], Exported]:
