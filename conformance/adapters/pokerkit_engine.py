@@ -6,9 +6,9 @@ What PokerKit offers that the suite can grade:
   with ``RegularLowHand`` (ace-to-five, straights and flushes ignored) and ``ranking:low-8``
   with ``EightOrBetterLowHand`` (a hand qualifies when PokerKit can form one);
 * ``hand:stud`` under the default profile ``stud-fl-training`` with
-  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4), with every observable; at the
-  showdown PokerKit's ``showdown_index`` is the seat to act, with ``sm`` and ``mu`` as PokerKit
-  allows them.
+  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4, or the case's own ``stakes``:
+  ``stakes:stud``), with every observable; at the showdown PokerKit's ``showdown_index`` is the
+  seat to act, with ``sm`` and ``mu`` as PokerKit allows them.
 
 The adapter only translates. Seats: PokerKit has no button and deals from its player 0, so
 PokerKit player ``i`` is our seat ``dealer + 1 + i``. The deck: PokerKit shuffles its own deck
@@ -38,7 +38,7 @@ from pokerspec.core.deck import complete_deck
 from pokerspec.core.game import Json
 from pokerspec.core.types import Seat, parse_seat, seat_name
 from pokerspec.profiles import get_profile
-from pokerspec.stud.profiles import StudRules
+from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 if TYPE_CHECKING:
     from pokerkit import Card as PKCard
@@ -113,7 +113,7 @@ class PokerKit:
                 "engine": {"name": "pokerkit", "version": version("pokerkit")},
                 "games": ["stud"], "profiles": [PROFILE],
                 "capabilities": ["ranking:high", "ranking:low-a5", "ranking:low-8", "hand:stud",
-                                 *(f"observe:{key}" for key in OBSERVABLES)]}
+                                 "stakes:stud", *(f"observe:{key}" for key in OBSERVABLES)]}
 
     # rankings
 
@@ -170,6 +170,11 @@ class PokerKit:
         setup = message.get("setup")
         if not isinstance(setup, dict):
             raise ValueError("setup must be an object")
+        if "stakes" in setup:
+            try:
+                rules = rules.with_stakes(stakes_from_json(setup["stakes"]))
+            except StakesError as exc:
+                return _error("bad_stakes", str(exc))
         stacks = [int(cast(int, s)) for s in cast(list[Json], setup["stacks"])]
         self._seats = len(stacks)
         self._dealer = parse_seat(str(setup["dealer"]), self._seats)

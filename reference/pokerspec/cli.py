@@ -1,4 +1,4 @@
-"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``,
+"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``, ``phh``,
 ``profiles``, ``view``.
 
 Each subcommand lives with the code it drives and registers itself through ``register``.
@@ -15,6 +15,7 @@ COMMANDS = {
     "compliance": "pokerspec.conformance.compliance",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
+    "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
     "view": "pokerspec.viewer.page",
 }

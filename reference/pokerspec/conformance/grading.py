@@ -154,6 +154,8 @@ def needed_capabilities(case: Case) -> list[str]:
     if case.kind in ("split", "pots"):
         return [case.kind]
     caps = [f"{case.kind}:{case.game}"]
+    if "stakes" in setup:
+        caps.append(f"stakes:{case.game}")
     for step in cast(list[dict[str, Json]], data.get("steps", [])):
         if "check" in step:
             caps += [f"observe:{k}" for k in cast(dict[str, Json], step["check"])]

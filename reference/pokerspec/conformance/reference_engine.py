@@ -23,6 +23,7 @@ from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
 from pokerspec.profiles import GAMES, all_profiles, get_profile
+from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
 OBSERVABLES = (
@@ -85,6 +86,17 @@ def bring_in_order(cards: Sequence[Card]) -> list[list[int]]:
     return order
 
 
+def _with_stakes(game: str, rules: object, raw: Json) -> object:
+    """A stud profile's rules at the stakes a case sets (``stud.profile.stakes``); bad stakes are
+    refused with the setup code ``bad_stakes``."""
+    if game != "stud" or not isinstance(rules, StudRules):
+        raise SetupError("unsupported", f"{game} has no stakes of its own in a case; only stud does")
+    try:
+        return rules.with_stakes(stakes_from_json(raw))
+    except StakesError as exc:
+        raise SetupError("bad_stakes", str(exc)) from None
+
+
 class ReferenceEngine:
     """The reference implementation as a protocol engine (in process, no serialisation)."""
 
@@ -119,6 +131,7 @@ class ReferenceEngine:
         caps += [f"ranking:{r}" for r in RANKINGS]
         caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
         caps += [f"observe:{key}" for key in OBSERVABLES]
+        caps.append("stakes:stud")
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": "pokerspec-reference", "version": __version__},
@@ -234,6 +247,8 @@ class ReferenceEngine:
             deck=deck,
             carry=Chips(int(cast(int, raw.get("carry", 0)))),
         )
+        if "stakes" in raw:
+            rules = _with_stakes(str(message["game"]), rules, raw["stakes"])
         self._game, self._seats = game, len(stacks)
         self._state = None
         self._state = game.start(setup, rules)

@@ -64,6 +64,51 @@ class StudRules:
     show_order: ShowOrder = ShowOrder.BEST_BOARD
     running_out: RunningOut = RunningOut.COMMON_CARD
 
+    @property
+    def stakes(self) -> Stakes:
+        """The four amounts of this table (``stud.profile.stakes``)."""
+        return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet)
+
+    def with_stakes(self, stakes: Stakes) -> StudRules:
+        """These rules at another table's stakes: every amount from ``stakes``, every other rule
+        unchanged (``stud.profile.stakes``)."""
+        return replace(self, ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
+                       big_bet=stakes.big_bet)
+
+
+class StakesError(ValueError):
+    """Amounts no stud table can play (``stud.profile.stakes``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The amounts of one table: a profile's own, or those a case or a hand record sets for its
+    hand (``stud.profile.stakes``). The ante may be nothing; the bring-in is less than the small
+    bet, which is no more than the big bet."""
+
+    ante: Chips
+    bring_in: Chips
+    small_bet: Chips
+    big_bet: Chips
+
+    def __post_init__(self) -> None:
+        if not self.ante >= 0 or not 0 < self.bring_in < self.small_bet <= self.big_bet:
+            raise StakesError(
+                f"stakes ante {self.ante}, bring-in {self.bring_in}, bets {self.small_bet}/{self.big_bet}: "
+                "stud needs an ante of 0 or more and 0 < bring-in < small bet <= big bet")
+
+
+STAKES_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
+"""The keys of a case's ``setup.stakes``, in the order of ``Stakes``' fields."""
+
+
+def stakes_from_json(raw: object) -> Stakes:
+    """The stakes a case sets in ``setup.stakes``: four whole amounts (``stud.profile.stakes``)."""
+    if not isinstance(raw, dict) or set(raw) != set(STAKES_KEYS) or not all(
+            isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in STAKES_KEYS):
+        raise StakesError(f"stakes are the whole amounts {', '.join(STAKES_KEYS)}, got {raw!r}")
+    return Stakes(*(Chips(raw[k]) for k in STAKES_KEYS))
+
 
 TRAINING = StudRules()
 
