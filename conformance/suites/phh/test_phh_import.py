@@ -17,6 +17,7 @@ from pokerspec.phh.document import PhhError, parse_document
 from pokerspec.phh.export import ExportError, export_case
 from pokerspec.phh.importer import import_record
 from pokerspec.phh.record import load_record, stud_record
+from pokerspec.stud.profiles import PROFILES as STUD_PROFILES
 
 ROOT = Path(__file__).resolve().parents[3]
 WSOP = ROOT / "conformance" / "data" / "phh" / "wsop-2023-event-43"
@@ -57,7 +58,7 @@ def test_the_showdown_hands_list_the_profiles_they_hold_under() -> None:
     assert six["expect"]["shown"] == ["p2"] and six["expect"]["mucked"] == ["p1"]
     assert "stud.profile.last-aggressor" in six["rules"]
     nine = json.loads((IMPORTED / "stud-phh-0405.json").read_text())
-    assert len(nine["profiles"]) == 4
+    assert nine["profiles"] == sorted(p.name for p in STUD_PROFILES), "hand 9 holds under every stud profile"
 
 
 def test_a_record_without_finishing_stacks_says_whose_numbers_it_expects(tmp_path: Path) -> None:

@@ -251,8 +251,9 @@ def _deck(record: StudRecord, layout: Layout, rule: RunningOut) -> tuple[Card, .
     unused cards: three rounds of third street from the button's left, then for each later street
     a burn and one card to each player still in, in seat order (``stud.deal.order``,
     ``stud.streets.burn``). Seventh street comes from where the engine takes it when the stub runs
-    short: a common card, or first the burns put back under the stub (``stud.runout.common``,
-    ``stud.profile.reshuffle-burns``)."""
+    short: a common card, first the burns put back under the stub, or no burn when the stub holds a
+    card for each player exactly (``stud.runout.common``, ``stud.profile.reshuffle-burns``,
+    ``stud.profile.skip-last-burn``)."""
     seats = record.seat_count
     slots: list[Position | None] = [None] * len(FULL_DECK)
     for r in range(3):
@@ -273,7 +274,8 @@ def _deck(record: StudRecord, layout: Layout, rule: RunningOut) -> tuple[Card, .
             stub += burns
         if layout.common is not None:
             block = [layout.common]
-        first = 1 if len(stub) >= 2 else 0
+        skip = rule is RunningOut.SKIP_LAST_BURN and len(stub) == players
+        first = 1 if len(stub) >= 2 and not skip else 0
         for index, placed in zip(stub[first:], block, strict=False):
             slots[index] = placed
     used = {p.card for p in slots if p is not None and p.card is not None}
