@@ -201,7 +201,7 @@ def key_ranker(evaluate: Callable[[tuple[Card, ...]], tuple[K | None, str | None
     return rank
 
 
-TREYS_NAMES = {"Straight Flush": "straight-flush", "Four of a Kind": "four-of-a-kind", "Full House": "full-house",
+TREYS_NAMES = {"Royal Flush": "straight-flush", "Straight Flush": "straight-flush", "Four of a Kind": "four-of-a-kind", "Full House": "full-house",
                "Flush": "flush", "Straight": "straight", "Three of a Kind": "three-of-a-kind",
                "Two Pair": "two-pair", "Pair": "one-pair", "High Card": "high-card"}
 """The category names of deuces and of treys, its Python 3 successor."""
