@@ -15,13 +15,21 @@ clubs's ``Dealer`` plays hold'em-like games only, so it offers no hand of the su
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, cannot, key_ranker
+from pokerspec.conformance.peers import Judged, LibraryEngine, cannot, key_ranker
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, format_card
 
-NAMES = {"straight flush": "straight-flush", "four of a kind": "four-of-a-kind", "full house": "full-house",
-         "flush": "flush", "straight": "straight", "three of a kind": "three-of-a-kind", "two pair": "two-pair",
-         "pair": "one-pair", "high card": "high-card"}
+NAMES = {
+    "straight flush": "straight-flush",
+    "four of a kind": "four-of-a-kind",
+    "full house": "full-house",
+    "flush": "flush",
+    "straight": "straight",
+    "three of a kind": "three-of-a-kind",
+    "two pair": "two-pair",
+    "pair": "one-pair",
+    "high card": "high-card",
+}
 
 
 class Clubs(LibraryEngine):
@@ -35,7 +43,7 @@ class Clubs(LibraryEngine):
         deck = tuple(clubs.Card(format_card(Card(c))) for c in range(52))
         evaluators = {n: clubs.Evaluator(4, 13, n) for n in range(1, 6)}
 
-        def judge(size: int, hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def judge(size: int, hand: tuple[Card, ...]) -> Judged:
             evaluator = evaluators[size]
             value = int(evaluator.evaluate([], [deck[c] for c in hand]))
             return -value, NAMES[str(evaluator.get_rank_class(value))]

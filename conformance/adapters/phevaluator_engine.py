@@ -9,7 +9,7 @@ the category is read off the scale's published class boundaries. High ranking on
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, cactus_category, key_ranker
+from pokerspec.conformance.peers import Judged, LibraryEngine, cactus_category, key_ranker
 from pokerspec.core.cards import Card
 
 
@@ -21,7 +21,7 @@ class PHEvaluator(LibraryEngine):
         super().__init__()
         from phevaluator import evaluate_cards
 
-        def high(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def high(hand: tuple[Card, ...]) -> Judged:
             value = int(evaluate_cards(*hand))
             return -value, cactus_category(value)
 

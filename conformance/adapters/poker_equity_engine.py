@@ -29,7 +29,9 @@ class PokerEquity(LibraryEngine):
                 refused = sizes(hands, 5, 7, f"poker-equity's {kernel} kernel")
                 if refused:
                     return refused
-                scores = [int(s) for s in score_batch(kernel, [format_cards(h).replace(" ", "") for h in hands])]
+                scores = [
+                    int(s) for s in score_batch(kernel, [format_cards(h).replace(" ", "") for h in hands])
+                ]
                 reply: dict[str, Json] = {"order": order_by_keys([-s for s in scores])}
                 if categories:
                     reply["categories"] = [cactus_category(s, best=0) for s in scores]

@@ -10,7 +10,7 @@ suite's, and it exposes no pot arithmetic outside a game, so it offers the two r
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, cactus_category, key_ranker
+from pokerspec.conformance.peers import Judged, LibraryEngine, cactus_category, key_ranker
 from pokerspec.core.cards import Card, format_cards
 
 
@@ -25,11 +25,11 @@ class PokerFace(LibraryEngine):
         def cards(hand: tuple[Card, ...]) -> tuple[object, ...]:
             return tuple(parse_cards(format_cards(hand).replace(" ", "")))
 
-        def high(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def high(hand: tuple[Card, ...]) -> Judged:
             index = int(StandardEvaluator.evaluate_hand(cards(hand), ()).index)
             return -index, cactus_category(index, best=0)
 
-        def low(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def low(hand: tuple[Card, ...]) -> Judged:
             return int(LowballA5Evaluator.evaluate_hand(cards(hand), ()).index), None
 
         self.rankings["high"] = key_ranker(high)

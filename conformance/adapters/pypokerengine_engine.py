@@ -20,14 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokerspec.conformance.peers import LibraryEngine, cannot, chips_by_seat, key_ranker, seats
+from pokerspec.conformance.peers import Judged, LibraryEngine, cannot, chips_by_seat, key_ranker, seats
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, rank_of, suit_of
 from pokerspec.core.game import Json
 
-NAMES = {"HIGHCARD": "high-card", "ONEPAIR": "one-pair", "TWOPAIR": "two-pair", "THREECARD": "three-of-a-kind",
-         "STRAIGHT": "straight", "FLASH": "flush", "FULLHOUSE": "full-house", "FOURCARD": "four-of-a-kind",
-         "STRAIGHTFLASH": "straight-flush"}
+NAMES = {
+    "HIGHCARD": "high-card",
+    "ONEPAIR": "one-pair",
+    "TWOPAIR": "two-pair",
+    "THREECARD": "three-of-a-kind",
+    "STRAIGHT": "straight",
+    "FLASH": "flush",
+    "FULLHOUSE": "full-house",
+    "FOURCARD": "four-of-a-kind",
+    "STRAIGHTFLASH": "straight-flush",
+}
 SUITS = (2, 4, 8, 16)
 """PyPokerEngine's suit codes for clubs, diamonds, hearts, spades."""
 BOARD = ("As", "Ks", "Qs", "Js", "Ts")
@@ -50,7 +58,7 @@ class PyPokerEngine(LibraryEngine):
         deck = tuple(PPECard(SUITS[suit_of(Card(c))], rank_of(Card(c))) for c in range(52))
         self._deck = deck
 
-        def high(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def high(hand: tuple[Card, ...]) -> Judged:
             cards = [deck[c] for c in hand]
             info = HandEvaluator.gen_hand_rank_info(cards[:2], cards[2:])
             return int(HandEvaluator.eval_hand(cards[:2], cards[2:])), NAMES[str(info["hand"]["strength"])]
@@ -74,12 +82,17 @@ class PyPokerEngine(LibraryEngine):
         most = max(contributed.values(), default=0)
         players = []
         for seat, paid in contributed.items():
-            status = PayInfo.FOLDED if seat in folded else PayInfo.ALLIN if paid < most else PayInfo.PAY_TILL_END
+            status = (
+                PayInfo.FOLDED if seat in folded else PayInfo.ALLIN if paid < most else PayInfo.PAY_TILL_END
+            )
             players.append(self._player(seat, paid, status))
         pots = GameEvaluator.create_pot(players)
-        return {"pots": [{"amount": int(p["amount"]), "eligible": [str(q.uuid) for q in p["eligibles"]]}
-                         for p in pots],
-                "returned": {}}
+        return {
+            "pots": [
+                {"amount": int(p["amount"]), "eligible": [str(q.uuid) for q in p["eligibles"]]} for p in pots
+            ],
+            "returned": {},
+        }
 
     def split(self, message: Mapping[str, Json]) -> Message:
         from pypokerengine.engine.game_evaluator import GameEvaluator
@@ -94,8 +107,10 @@ class PyPokerEngine(LibraryEngine):
         winners = seats(message["winners"])
         each, rest = divmod(total, len(winners))
         if rest > each:
-            return cannot(f"{total} chips among {len(winners)} tied players cannot be paid in by equal players "
-                          "and one smaller folded payment, the only way into PyPokerEngine's split")
+            return cannot(
+                f"{total} chips among {len(winners)} tied players cannot be paid in by equal players "
+                "and one smaller folded payment, the only way into PyPokerEngine's split"
+            )
         table = Table()
         for card in BOARD:
             table.add_community_card(self._card.from_str(f"{card[1].upper()}{card[0]}"))

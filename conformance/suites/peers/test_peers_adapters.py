@@ -70,7 +70,9 @@ def groups_by(values: Sequence[float]) -> list[list[int]]:
 def _treys_like(package: str) -> Callable[[list[str]], float]:
     module = importlib.import_module(package)
     evaluator = module.Evaluator()
-    return lambda h: -evaluator.evaluate([module.Card.new(c) for c in h[:2]], [module.Card.new(c) for c in h[2:]])
+    return lambda h: (
+        -evaluator.evaluate([module.Card.new(c) for c in h[:2]], [module.Card.new(c) for c in h[2:]])
+    )
 
 
 def _eval7_like(package: str) -> Callable[[list[str]], float]:
@@ -115,9 +117,14 @@ def _pypokerengine() -> Callable[[list[str]], float]:
 
 
 DIRECT: dict[str, Callable[[], Callable[[list[str]], float]]] = {
-    "treys": lambda: _treys_like("treys"), "deuces": lambda: _treys_like("deuces"),
-    "eval7": lambda: _eval7_like("eval7"), "pkrbot": lambda: _eval7_like("pkrbot"),
-    "phevaluator": _phevaluator, "poker-equity": _poker_equity, "pokerface": _pokerface, "clubs": _clubs,
+    "treys": lambda: _treys_like("treys"),
+    "deuces": lambda: _treys_like("deuces"),
+    "eval7": lambda: _eval7_like("eval7"),
+    "pkrbot": lambda: _eval7_like("pkrbot"),
+    "phevaluator": _phevaluator,
+    "poker-equity": _poker_equity,
+    "pokerface": _pokerface,
+    "clubs": _clubs,
     "pypokerengine": _pypokerengine,
 }
 """Each strength-based Python library's own strength of a high hand, called directly."""
@@ -141,8 +148,13 @@ def _compare_directly(name: str, hands: list[list[str]]) -> int:
         from tilted.models import Card, Hand
 
         suits = {"c": CardSuit.CLUBS, "d": CardSuit.DIAMIONDS, "h": CardSuit.HEARTS, "s": CardSuit.SPADES}
-        made = [max(Hand([Card(CardRank("23456789TJQKA".index(c[0]) + 1), suits[c[1]]) for c in five])
-                    for five in combinations(h, 5)) for h in hands]
+        made = [
+            max(
+                Hand([Card(CardRank("23456789TJQKA".index(c[0]) + 1), suits[c[1]]) for c in five])
+                for five in combinations(h, 5)
+            )
+            for h in hands
+        ]
     else:
         from pokerlib import HandParser
         from pokerlib.enums import Rank, Suit
@@ -158,7 +170,7 @@ def test_comparison_libraries_replayed_directly(name: str, case_id: str) -> None
     need(name)
     ranking, hands = case_hands(case_id)
     for i in range(len(hands) - 1):
-        pair = hands[i:i + 2]
+        pair = hands[i : i + 2]
         direct = _compare_directly(name, pair)
         want = [[0, 1]] if direct == 0 else [[0], [1]] if direct > 0 else [[1], [0]]
         got = adapter_order(name, ranking, pair)
@@ -167,14 +179,17 @@ def test_comparison_libraries_replayed_directly(name: str, case_id: str) -> None
 
 NODE_DIRECT = {
     "pokersolver": "const {Hand}=require('pokersolver'); const s=H.map(h=>Hand.solve(h));"
-                   "out=s.map(a=>-s.filter(b=>a.compare(b)>0).length);",
+    "out=s.map(a=>-s.filter(b=>a.compare(b)>0).length);",
     "phe": "const phe=require('phe'); out=H.map(h=>-phe.evaluateCards(h));",
     "poker-evaluator": "const pe=require('poker-evaluator'); out=H.map(h=>pe.evalHand(h).value);",
-    "poker-ts": "const Hand=require('poker-ts/dist/lib/hand').default; const Card=require('poker-ts/dist/lib/card').default;"
-                "const S='cdhs',R='23456789TJQKA'; const m=H.map(h=>Hand.of(h.map(c=>new Card(R.indexOf(c[0]),S.indexOf(c[1])))));"
-                "out=m.map(a=>-m.filter(b=>Hand.compare(a,b)>0).length);",
-    "handranker": "const R=require('handranker'); const o=R.orderHands(H.map((cards,id)=>({id,cards})),R.STUD);"
-                  "out=H.map((_,i)=>-o.findIndex(g=>g.some(x=>x.id===i)));",
+    "poker-ts": "const Hand=require('poker-ts/dist/lib/hand').default; const "
+    "Card=require('poker-ts/dist/lib/card').default;"
+    "const S='cdhs',R='23456789TJQKA'; const m=H.map(h=>Hand.of(h.map(c=>new "
+    "Card(R.indexOf(c[0]),S.indexOf(c[1])))));"
+    "out=m.map(a=>-m.filter(b=>Hand.compare(a,b)>0).length);",
+    "handranker": "const R=require('handranker'); const "
+    "o=R.orderHands(H.map((cards,id)=>({id,cards})),R.STUD);"
+    "out=H.map((_,i)=>-o.findIndex(g=>g.some(x=>x.id===i)));",
 }
 """Each JavaScript library's own strength (or rank among the hands) called directly in Node."""
 
@@ -189,7 +204,9 @@ def test_javascript_libraries_replayed_directly(name: str, case_id: str) -> None
     script = f"const H={json.dumps(hands)}; let out; {NODE_DIRECT[name]} console.log(JSON.stringify(out));"
     node = shutil.which("node")
     assert node is not None
-    done = subprocess.run([node, "-e", script], cwd=JS, capture_output=True, text=True, check=True, timeout=60)
+    done = subprocess.run(
+        [node, "-e", script], cwd=JS, capture_output=True, text=True, check=True, timeout=60
+    )
     assert adapter_order(name, ranking, hands) == groups_by(json.loads(done.stdout))
 
 
@@ -206,10 +223,14 @@ def test_pypokerengine_pots_replayed_directly() -> None:
         player = Player(seat, 0)
         player.pay_info.amount, player.pay_info.status = amount, status
         players.append(player)
-    direct = [{"amount": p["amount"], "eligible": [q.uuid for q in p["eligibles"]]}
-              for p in GameEvaluator.create_pot(players)]
+    direct = [
+        {"amount": p["amount"], "eligible": [q.uuid for q in p["eligibles"]]}
+        for p in GameEvaluator.create_pot(players)
+    ]
     engine = open_engine(ENGINES["pypokerengine"].impl)
-    reply = engine.handle({"op": "pots", "contributed": {s: a for s, (a, _) in paid.items()}, "folded": ["p1"]})
+    reply = engine.handle(
+        {"op": "pots", "contributed": {s: a for s, (a, _) in paid.items()}, "folded": ["p1"]}
+    )
     assert reply["pots"] == direct
 
 
@@ -217,18 +238,26 @@ def test_poker_ts_pot_manager_replayed_directly() -> None:
     """The adapter's pots are poker-ts's ``PotManager``'s, driven directly as its dealer does
     (core-chips-0015: the folded player's 30 lands in the first pot)."""
     need("poker-ts")
-    script = ("const PM=require('poker-ts/dist/lib/pot-manager').default; const P=require('poker-ts/dist/lib/player').default;"
-              "const m=new PM(); m.betFolded(30); const ps=[null,...[20,60,60].map(b=>{const p=new P(b); p.bet(b); return p;})];"
-              "m.collectBetsForm(ps); console.log(JSON.stringify(m.pots().map(p=>[p.size(),p.eligiblePlayers()])));")
+    script = (
+        "const PM=require('poker-ts/dist/lib/pot-manager').default; const "
+        "P=require('poker-ts/dist/lib/player').default;"
+        "const m=new PM(); m.betFolded(30); const ps=[null,...[20,60,60].map(b=>{const p=new P(b); "
+        "p.bet(b); return p;})];"
+        "m.collectBetsForm(ps); console.log(JSON.stringify(m.pots().map(p=>[p.size(),p.eligiblePlayers()])));"
+    )
     node = shutil.which("node")
     assert node is not None
-    direct = json.loads(subprocess.run([node, "-e", script], cwd=JS, capture_output=True, text=True,
-                                       check=True, timeout=60).stdout)
+    direct = json.loads(
+        subprocess.run(
+            [node, "-e", script], cwd=JS, capture_output=True, text=True, check=True, timeout=60
+        ).stdout
+    )
     engine = open_engine(ENGINES["poker-ts"].impl)
     try:
         handshake(engine)
-        reply = engine.handle({"op": "pots", "contributed": {"p1": 30, "p2": 20, "p3": 60, "p4": 60},
-                               "folded": ["p1"]})
+        reply = engine.handle(
+            {"op": "pots", "contributed": {"p1": 30, "p2": 20, "p3": 60, "p4": 60}, "folded": ["p1"]}
+        )
     finally:
         engine.close()
     assert [[p["amount"], [int(s[1:]) - 1 for s in p["eligible"]]] for p in reply["pots"]] == direct
@@ -256,12 +285,26 @@ def test_pokerkit_lows() -> None:
     engine = open_engine(ENGINES["pokerkit"].impl)
     handshake(engine)
     # Ace-to-five: the wheel is the best low; a pair of twos loses to any unpaired hand.
-    reply = engine.handle({"op": "rank", "ranking": "low-a5", "hands": [
-        ["2c", "2d", "3h", "4s", "5c"], ["Ks", "Qd", "Jc", "9h", "8s"], ["As", "2d", "3c", "4h", "5s"]]})
+    reply = engine.handle(
+        {
+            "op": "rank",
+            "ranking": "low-a5",
+            "hands": [
+                ["2c", "2d", "3h", "4s", "5c"],
+                ["Ks", "Qd", "Jc", "9h", "8s"],
+                ["As", "2d", "3c", "4h", "5s"],
+            ],
+        }
+    )
     assert reply["order"] == [[2], [1], [0]]
     # Eight or better: 9-high does not qualify; 8-7-6-5-4 is the worst qualifier.
-    reply = engine.handle({"op": "rank", "ranking": "low-8", "hands": [
-        ["9c", "5d", "4h", "3s", "2c"], ["8s", "7d", "6c", "5h", "4s"]]})
+    reply = engine.handle(
+        {
+            "op": "rank",
+            "ranking": "low-8",
+            "hands": [["9c", "5d", "4h", "3s", "2c"], ["8s", "7d", "6c", "5h", "4s"]],
+        }
+    )
     assert reply == {"order": [[1]], "qualifies": [False, True]}
     engine.close()
 
@@ -286,13 +329,20 @@ def test_pokerkit_stud_same_deck_same_actions(seed: int) -> None:
     need("pokerkit")
     rng = random.Random(seed)
     seats = rng.randint(2, 6)
-    setup: dict[str, Json] = {"stacks": [200] * seats, "dealer": f"p{rng.randrange(seats) + 1}",
-                              "deck": [format_card(c) for c in shuffled(rng)]}
+    setup: dict[str, Json] = {
+        "stacks": [200] * seats,
+        "dealer": f"p{rng.randrange(seats) + 1}",
+        "deck": [format_card(c) for c in shuffled(rng)],
+    }
     ref: Engine = ReferenceEngine()
     peer = open_engine(ENGINES["pokerkit"].impl)
     handshake(peer)
-    message: dict[str, Json] = {"op": "new_hand", "game": "stud", "profile": "stud-fl-training",
-                                "setup": setup}
+    message: dict[str, Json] = {
+        "op": "new_hand",
+        "game": "stud",
+        "profile": "stud-fl-training",
+        "setup": setup,
+    }
     assert ref.handle(message) == {"ok": True}
     assert peer.handle(message) == {"ok": True}
     compared = 0
@@ -337,6 +387,7 @@ def test_pokerkit_push_chips_bug_reproduces() -> None:
     release fixes it, this test says so and the report comes off the page)."""
     need("pokerkit")
     script = ROOT / "conformance" / "adapters" / "repro" / "pokerkit_push_chips.py"
-    done = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-W", "ignore", str(script)], capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode != 0 and "AssertionError" in done.stderr, done.stderr[-500:]

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import cast
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
@@ -70,23 +70,66 @@ def _js(name: str, pin: str, repository: str) -> Library:
 
 
 LIBRARIES: tuple[Library, ...] = (
-    _python("pokerkit", "pokerkit", "0.7.7", "https://github.com/uoftcprg/pokerkit", "pokerkit_engine.py",
-            "PokerKit"),
-    _python("pokerface", "pokerface", "1.0.2", "https://github.com/AussieSeaweed/pokerface", "pokerface_engine.py",
-            "PokerFace"),
-    _python("pokerlib", "pokerlib", "2.2.7", "https://github.com/kuco23/pokerlib", "pokerlib_engine.py", "PokerLib"),
+    _python(
+        "pokerkit",
+        "pokerkit",
+        "0.7.7",
+        "https://github.com/uoftcprg/pokerkit",
+        "pokerkit_engine.py",
+        "PokerKit",
+    ),
+    _python(
+        "pokerface",
+        "pokerface",
+        "1.0.2",
+        "https://github.com/AussieSeaweed/pokerface",
+        "pokerface_engine.py",
+        "PokerFace",
+    ),
+    _python(
+        "pokerlib",
+        "pokerlib",
+        "2.2.7",
+        "https://github.com/kuco23/pokerlib",
+        "pokerlib_engine.py",
+        "PokerLib",
+    ),
     _python("clubs", "clubs", "0.1.4", "https://github.com/fschlatt/clubs", "clubs_engine.py", "Clubs"),
-    _python("pypokerengine", "PyPokerEngine", "1.0.1", "https://github.com/ishikota/PyPokerEngine",
-            "pypokerengine_engine.py", "PyPokerEngine"),
-    _python("poker-equity", "poker-equity", "0.1.1", "https://github.com/kruux/poker-equity",
-            "poker_equity_engine.py", "PokerEquity"),
-    _python("tilted", "tilted", "0.1.4", "https://github.com/MaxAtkinson/tilted", "tilted_engine.py", "Tilted"),
-    _python("pkrbot", "pkrbot", "1.1.0", "https://github.com/bossbobster/pkrbot", "pkrbot_engine.py", "Pkrbot"),
+    _python(
+        "pypokerengine",
+        "PyPokerEngine",
+        "1.0.1",
+        "https://github.com/ishikota/PyPokerEngine",
+        "pypokerengine_engine.py",
+        "PyPokerEngine",
+    ),
+    _python(
+        "poker-equity",
+        "poker-equity",
+        "0.1.1",
+        "https://github.com/kruux/poker-equity",
+        "poker_equity_engine.py",
+        "PokerEquity",
+    ),
+    _python(
+        "tilted", "tilted", "0.1.4", "https://github.com/MaxAtkinson/tilted", "tilted_engine.py", "Tilted"
+    ),
+    _python(
+        "pkrbot", "pkrbot", "1.1.0", "https://github.com/bossbobster/pkrbot", "pkrbot_engine.py", "Pkrbot"
+    ),
     _python("deuces", "deuces", "0.2.1", "https://github.com/worldveil/deuces", "deuces_engine.py", "Deuces"),
     _python("treys", "treys", "0.1.8", "https://github.com/ihendley/treys", "treys_engine.py", "Treys"),
-    _python("eval7", "eval7", "0.1.11", "https://github.com/JulianAndrews/pyeval7", "eval7_engine.py", "Eval7"),
-    _python("phevaluator", "phevaluator", "0.6.0", "https://github.com/HenryRLee/PokerHandEvaluator",
-            "phevaluator_engine.py", "PHEvaluator"),
+    _python(
+        "eval7", "eval7", "0.1.11", "https://github.com/JulianAndrews/pyeval7", "eval7_engine.py", "Eval7"
+    ),
+    _python(
+        "phevaluator",
+        "phevaluator",
+        "0.6.0",
+        "https://github.com/HenryRLee/PokerHandEvaluator",
+        "phevaluator_engine.py",
+        "PHEvaluator",
+    ),
     _js("pokersolver", "2.1.4", "https://github.com/goldfire/pokersolver"),
     _js("handranker", "1.0.5", "https://github.com/loganjspears/ranker"),
     _js("poker-evaluator", "2.1.1", "https://github.com/Sukhmai/poker-evaluator"),
@@ -116,10 +159,19 @@ def _unsupported(actual: Json) -> str | None:
 def _case_record(done: Run) -> dict[str, Json]:
     r = done.result
     steps = done.case.data.get("steps", [])
-    return {"case": r.case, "profile": r.profile, "label": label(r), "verdict": r.verdict.value,
-            "rules": list(r.rules), "at": where(r, len(steps) if isinstance(steps, list) else 0),
-            "message": r.message, "expected": r.expected, "actual": r.actual,
-            "stderr_tail": r.stderr_tail[-600:], "title": str(done.case.data.get("title", ""))}
+    return {
+        "case": r.case,
+        "profile": r.profile,
+        "label": label(r),
+        "verdict": r.verdict.value,
+        "rules": list(r.rules),
+        "at": where(r, len(steps) if isinstance(steps, list) else 0),
+        "message": r.message,
+        "expected": r.expected,
+        "actual": r.actual,
+        "stderr_tail": r.stderr_tail[-600:],
+        "title": str(done.case.data.get("title", "")),
+    }
 
 
 def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], None]) -> dict[str, Json]:
@@ -149,12 +201,22 @@ def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], Non
         verdicts[verdict] += 1
         for rule in done.result.rules:
             by_rule[rule][verdict] += 1
-    return {"engine": lib.name, "name": hello.name, "version": hello.version, "language": lib.language,
-            "package": lib.package, "repository": lib.repository, "impl": lib.impl.replace(str(ROOT) + "/", ""),
-            "capabilities": sorted(hello.capabilities), "counts": dict(verdicts),
-            "by_rule": {rule: dict(c) for rule, c in sorted(by_rule.items())}, "skips": dict(skips.most_common()),
-            "deviations": deviations, "fuzz": [f.to_json() for f in fuzz],
-            "seconds": round(time.perf_counter() - began, 1)}
+    return {
+        "engine": lib.name,
+        "name": hello.name,
+        "version": hello.version,
+        "language": lib.language,
+        "package": lib.package,
+        "repository": lib.repository,
+        "impl": lib.impl.replace(str(ROOT) + "/", ""),
+        "capabilities": sorted(hello.capabilities),
+        "counts": dict(verdicts),
+        "by_rule": {rule: dict(c) for rule, c in sorted(by_rule.items())},
+        "skips": dict(skips.most_common()),
+        "deviations": deviations,
+        "fuzz": [f.to_json() for f in fuzz],
+        "seconds": round(time.perf_counter() - began, 1),
+    }
 
 
 def available(lib: Library) -> str | None:
@@ -244,7 +306,8 @@ def badge(text: str, colour: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" '
         f'aria-label="{left}: {right}"><title>{left}: {right}</title>'
-        f'<rect width="{lw}" height="20" fill="#555"/><rect x="{lw}" width="{rw}" height="20" fill="{colour}"/>'
+        f'<rect width="{lw}" height="20" fill="#555"/><rect x="{lw}" width="{rw}" height="20" '
+        f'fill="{colour}"/>'
         f'<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">'
         f'<text x="{lw / 2}" y="14">{left}</text><text x="{lw + rw / 2}" y="14">{right}</text></g></svg>\n'
     )
@@ -269,21 +332,36 @@ def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) ->
     ]
     for r in results:
         c = cast(dict[str, int], r["counts"])
-        disagreements = sum(int(cast(int, f["disagreements"])) for f in cast(list[dict[str, Json]], r["fuzz"]))
+        disagreements = sum(
+            int(cast(int, f["disagreements"])) for f in cast(list[dict[str, Json]], r["fuzz"])
+        )
         text, _ = status(r)
-        lines.append(f"| [{r['engine']}]({r['engine']}.md) | {r['language']} | {r['version']} | {c.get('pass', 0)} | "
-                     f"{c.get('fail', 0)} | {c.get('error', 0)} | {c.get('skip', 0)} | {_fuzz_pairs(r)} | "
-                     f"{disagreements} | ![{_cell(text)}](badges/{r['engine']}.svg) |")
+        lines.append(
+            f"| [{r['engine']}]({r['engine']}.md) | {r['language']} | {r['version']} | {c.get('pass', 0)} | "
+            f"{c.get('fail', 0)} | {c.get('error', 0)} | {c.get('skip', 0)} | {_fuzz_pairs(r)} | "
+            f"{disagreements} | ![{_cell(text)}](badges/{r['engine']}.svg) |"
+        )
     total = sum(float(cast(float, r["seconds"])) for r in results)
-    lines += ["", f"The engines' runs took {total:.0f} s in all"
-              + (f" ({seconds:.0f} s for this run of `pokerspec compliance`)." if seconds is not None else ".")]
-    lines += ["", "## Badges", "",
-              "Each library's maintainers can link its badge, which names the cases passed, the bugs and the rule",
-              "differences found, to its page:", "", "```markdown",
-              "[![pokerspec](https://pokerspec.dev/engines/badges/NAME.svg)](https://pokerspec.dev/engines/NAME/)",
-              "```", "",
-              "Run it again with `pokerspec compliance` (all libraries, about the time above) or",
-              "`pokerspec compliance --engine NAME`; `--pairs N` sets the fuzz pairs per ranking.", ""]
+    lines += [
+        "",
+        f"The engines' runs took {total:.0f} s in all"
+        + (f" ({seconds:.0f} s for this run of `pokerspec compliance`)." if seconds is not None else "."),
+    ]
+    lines += [
+        "",
+        "## Badges",
+        "",
+        "Each library's maintainers can link its badge, which names the cases passed, the bugs and the rule",
+        "differences found, to its page:",
+        "",
+        "```markdown",
+        "[![pokerspec](https://pokerspec.dev/engines/badges/NAME.svg)](https://pokerspec.dev/engines/NAME/)",
+        "```",
+        "",
+        "Run it again with `pokerspec compliance` (all libraries, about the time above) or",
+        "`pokerspec compliance --engine NAME`; `--pairs N` sets the fuzz pairs per ranking.",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -292,22 +370,40 @@ def render_engine(result: dict[str, Json]) -> str:
     text, _ = status(result)
     caps = ", ".join(f"`{c}`" for c in cast(list[str], result["capabilities"])) or "none"
     c = cast(dict[str, int], result["counts"])
-    lines = [f"# {name}", "",
-             f"![{_cell(text)}](badges/{name}.svg)", "",
-             f"{result['language']} library [{result['package']}]({result['repository']}) {result['version']}, "
-             f"through `{result['impl']}`. Capabilities: {caps}.", "",
-             f"Cases: {c.get('pass', 0)} pass, {c.get('fail', 0)} fail, {c.get('error', 0)} error, "
-             f"{c.get('skip', 0)} skipped. Generated by `pokerspec compliance`; do not edit by hand.", "",
-             "## By rule", "", "| rule | pass | fail | error | skip |", "|---|---:|---:|---:|---:|"]
+    lines = [
+        f"# {name}",
+        "",
+        f"![{_cell(text)}](badges/{name}.svg)",
+        "",
+        f"{result['language']} library [{result['package']}]({result['repository']}) {result['version']}, "
+        f"through `{result['impl']}`. Capabilities: {caps}.",
+        "",
+        f"Cases: {c.get('pass', 0)} pass, {c.get('fail', 0)} fail, {c.get('error', 0)} error, "
+        f"{c.get('skip', 0)} skipped. Generated by `pokerspec compliance`; do not edit by hand.",
+        "",
+        "## By rule",
+        "",
+        "| rule | pass | fail | error | skip |",
+        "|---|---:|---:|---:|---:|",
+    ]
     by_rule = cast(dict[str, dict[str, int]], result["by_rule"])
     idle = 0
     for rule, counts in by_rule.items():
         if not any(counts.get(v, 0) for v in ("pass", "fail", "error")):
             idle += 1
             continue
-        lines.append(f"| `{rule}` | {' | '.join(str(counts.get(v, 0)) for v in ('pass', 'fail', 'error', 'skip'))} |")
-    lines += ["", f"Not exercised (every case skipped): {idle} rules.", "", "## Why cases were skipped", "",
-              "| reason | case runs |", "|---|---:|"]
+        lines.append(
+            f"| `{rule}` | {' | '.join(str(counts.get(v, 0)) for v in ('pass', 'fail', 'error', 'skip'))} |"
+        )
+    lines += [
+        "",
+        f"Not exercised (every case skipped): {idle} rules.",
+        "",
+        "## Why cases were skipped",
+        "",
+        "| reason | case runs |",
+        "|---|---:|",
+    ]
     lines += [f"| {_cell(reason)} | {n} |" for reason, n in cast(dict[str, int], result["skips"]).items()]
     found = evidence(result)
     lines += ["", "## Failing cases", ""]
@@ -315,40 +411,60 @@ def render_engine(result: dict[str, Json]) -> str:
     if not cases:
         lines.append("None: every case the library could run passed.")
     else:
-        lines += ["Each failing case with the library's answer beside the expected one, and what it is.", "",
-                  "| case | where | expected | the library's answer | finding |", "|---|---|---|---|---|"]
+        lines += [
+            "Each failing case with the library's answer beside the expected one, and what it is.",
+            "",
+            "| case | where | expected | the library's answer | finding |",
+            "|---|---|---|---|---|",
+        ]
         for e in cases:
             d = e.detail
             finding = _finding_link(e.known)
-            lines.append(f"| `{_cell(d['label'])}` | {d['at']} | {_json(d['expected'])} | "
-                         f"{_json(d['actual'])}<br>{_cell(str(d['message'])[:240])} | {finding} |")
+            lines.append(
+                f"| `{_cell(d['label'])}` | {d['at']} | {_json(d['expected'])} | "
+                f"{_json(d['actual'])}<br>{_cell(str(d['message'])[:240])} | {finding} |"
+            )
     lines += ["", "## Ranking fuzz against the reference", ""]
     fuzz = cast(list[dict[str, Json]], result["fuzz"])
     if not fuzz:
         lines.append("The library offers no ranking the fuzzer covers.")
     for f in fuzz:
         sizes = ", ".join(map(str, cast(list[int], f["sizes"])))
-        lines += [f"**{f['ranking']}** (hands of {sizes} cards): {f['pairs']} random and near-miss pairs, "
-                  f"{f['disagreements']} disagreements in {len(cast(list[Json], f['findings']))} classes"
-                  f" ({f['seconds']} s).", ""]
+        lines += [
+            f"**{f['ranking']}** (hands of {sizes} cards): {f['pairs']} random and near-miss pairs, "
+            f"{f['disagreements']} disagreements in {len(cast(list[Json], f['findings']))} classes"
+            f" ({f['seconds']} s).",
+            "",
+        ]
         findings = cast(list[dict[str, Json]], f["findings"])
         if findings:
-            lines += ["| class | count | smallest pair | expected | the library's answer | finding |",
-                      "|---|---:|---|---|---|---|"]
+            lines += [
+                "| class | count | smallest pair | expected | the library's answer | finding |",
+                "|---|---:|---|---|---|---|",
+            ]
             for g in findings:
                 hands = " vs ".join(" ".join(cast(list[str], h)) for h in cast(list[Json], g["hands"]))
                 known = attribute(name, str(g["class"]))
-                lines.append(f"| {_cell(g['class'])} | {g['count']} | {hands} | {_json(g['expected'])} | "
-                             f"{_json(g['actual'])} | {_finding_link(known)} |")
+                lines.append(
+                    f"| {_cell(g['class'])} | {g['count']} | {hands} | {_json(g['expected'])} | "
+                    f"{_json(g['actual'])} | {_finding_link(known)} |"
+                )
             lines.append("")
     reports = [r for r in REPORTS if r.engine == name]
     if reports:
         lines += ["## Found by playing the library", ""]
         for rep in reports:
             script = (ADAPTERS / "repro" / rep.script).read_text(encoding="utf-8")
-            lines += [f"**Bug: {rep.title}.** {rep.text} ([source]({rep.source}))", "",
-                      f"Reproduction (`conformance/adapters/repro/{rep.script}`):", "", "```python",
-                      script.rstrip(), "```", ""]
+            lines += [
+                f"**Bug: {rep.title}.** {rep.text} ([source]({rep.source}))",
+                "",
+                f"Reproduction (`conformance/adapters/repro/{rep.script}`):",
+                "",
+                "```python",
+                script.rstrip(),
+                "```",
+                "",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -360,12 +476,17 @@ def _finding_link(known: Known | None) -> str:
 
 
 def render_findings(results: Sequence[dict[str, Json]]) -> str:
-    lines = ["# Findings", "",
-             "Every deviation `pokerspec compliance` found in a third-party library, classified: a **bug** (the",
-             "library breaks a rule it means to follow; the sentence says what to fix) or a **rule difference**",
-             "(it follows another rule on purpose). Each names the spec's rule, points into the library's source,",
-             "and lists its evidence: the failing cases and the ranking-fuzz classes, with the smallest pair found.",
-             "Generated; do not edit by hand.", ""]
+    lines = [
+        "# Findings",
+        "",
+        "Every deviation `pokerspec compliance` found in a third-party library, classified: a **bug** (the",
+        "library breaks a rule it means to follow; the sentence says what to fix) or a **rule difference**",
+        "(it follows another rule on purpose). Each names the spec's rule, points into the library's source,",
+        "and lists its evidence: the failing cases and the ranking-fuzz classes, with the smallest "
+        "pair found.",
+        "Generated; do not edit by hand.",
+        "",
+    ]
     found = [e for r in results for e in evidence(r)]
     for kind, heading in (("bug", "Bugs"), ("difference", "Rule differences")):
         lines += [f"## {heading}", ""]
@@ -375,20 +496,33 @@ def render_findings(results: Sequence[dict[str, Json]]) -> str:
             mine = [e for e in found if e.known is known]
             if not mine:
                 continue
-            lines += [f"### {known.engine}: {known.title} {{#{known.key}}}", "",
-                      f"{known.text} Rule: `{known.rule}`. [Source]({known.source}).", ""]
+            lines += [
+                f"### {known.engine}: {known.title} {{#{known.key}}}",
+                "",
+                f"{known.text} Rule: `{known.rule}`. [Source]({known.source}).",
+                "",
+            ]
             for e in mine:
                 if e.what == "case":
-                    lines.append(f"- case `{e.ident}` ({e.detail['at']}): {_cell(str(e.detail['message'])[:200])}")
+                    lines.append(
+                        f"- case `{e.ident}` ({e.detail['at']}): {_cell(str(e.detail['message'])[:200])}"
+                    )
                 else:
-                    hands = " vs ".join(" ".join(cast(list[str], h)) for h in cast(list[Json], e.detail["hands"]))
+                    hands = " vs ".join(
+                        " ".join(cast(list[str], h)) for h in cast(list[Json], e.detail["hands"])
+                    )
                     lines.append(f"- fuzz: {e.ident} — {e.detail['count']} pairs; smallest: {hands}")
             lines.append("")
         if kind == "bug":
             for rep in REPORTS:
                 if any(r["engine"] == rep.engine for r in results):
-                    lines += [f"### {rep.engine}: {rep.title}", "", f"{rep.text} [Source]({rep.source}). "
-                              f"Reproduction on [the {rep.engine} page]({rep.engine}.md).", ""]
+                    lines += [
+                        f"### {rep.engine}: {rep.title}",
+                        "",
+                        f"{rep.text} [Source]({rep.source}). "
+                        f"Reproduction on [the {rep.engine} page]({rep.engine}.md).",
+                        "",
+                    ]
     loose = [e for e in found if e.known is None]
     if loose:
         lines += ["## Unclassified", ""]
@@ -438,21 +572,35 @@ def handler(args: argparse.Namespace) -> int:
     if missing and args.out is None:
         for n, why in missing.items():
             console.print(f"{n}: {why}", markup=False)
-        console.print("refusing to overwrite the published pages in docs/engines/ with a partial run: install "
-                      "the libraries (pip install -e '.[peers]'; npm ci in conformance/adapters/js) or write "
-                      "elsewhere with --out DIR", markup=False)
+        console.print(
+            "refusing to overwrite the published pages in docs/engines/ with a partial run: install "
+            "the libraries (pip install -e '.[peers]'; npm ci in conformance/adapters/js) or write "
+            "elsewhere with --out DIR",
+            markup=False,
+        )
         return 2
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
     runnable = [ENGINES[n] for n in names if n not in missing]
     cases = len(plan(load_cases([VECTORS])[0], Selection()))
-    with Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as bar:
+    with Progress(
+        TextColumn("{task.description:<16}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as bar:
         overall = bar.add_task("all engines", total=len(runnable))
         for lib in runnable:
             task = bar.add_task(lib.name, total=cases + args.pairs * 4)
+
+            def tick(n: int, task: TaskID = task) -> None:
+                bar.advance(task, n)
+
             try:
-                result = grade_library(lib, args.pairs, args.seed, lambda n, t=task: bar.advance(t, n))
+                result = grade_library(lib, args.pairs, args.seed, tick)
             except (OSError, ImportError, ValueError, EngineFailure) as exc:
                 console.print(f"{lib.name}: cannot run: {exc}", markup=False)
                 missing[lib.name] = str(exc)
@@ -461,10 +609,14 @@ def handler(args: argparse.Namespace) -> int:
                 bar.remove_task(task)
                 bar.advance(overall)
             (out / "results" / f"{lib.name}.json").write_text(
-                json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
             text, _ = status(result)
-            console.print(f"{lib.name} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
-                          f"({result['seconds']} s)", markup=False)
+            console.print(
+                f"{lib.name} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
+                f"({result['seconds']} s)",
+                markup=False,
+            )
     for n, why in missing.items():
         console.print(f"{n}: not run ({why})", markup=False)
     seconds = time.perf_counter() - began
@@ -475,13 +627,29 @@ def handler(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
     """Add ``name`` (``compliance``) to the ``pokerspec`` command."""
-    p = subparsers.add_parser(name, help="grade the third-party libraries and publish docs/engines/",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--engine", action="append", metavar="NAME",
-                   help=f"only this library (repeatable; default: all): {', '.join(ENGINES)}")
-    p.add_argument("--out", type=Path, metavar="DIR",
-                   help="write results and pages here instead of docs/engines/ (a partial run is then allowed)")
-    p.add_argument("--pairs", type=int, default=PAIRS,
-                   help=f"ranking-fuzz pairs per ranking and library (default {PAIRS})")
+    p = subparsers.add_parser(
+        name,
+        help="grade the third-party libraries and publish docs/engines/",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--engine",
+        action="append",
+        metavar="NAME",
+        help=f"only this library (repeatable; default: all): {', '.join(ENGINES)}",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write results and pages here instead of docs/engines/ (a partial run is then allowed)",
+    )
+    p.add_argument(
+        "--pairs",
+        type=int,
+        default=PAIRS,
+        help=f"ranking-fuzz pairs per ranking and library (default {PAIRS})",
+    )
     p.add_argument("--seed", type=int, default=SEED, help=f"ranking-fuzz seed (default {SEED})")
     p.set_defaults(handler=handler)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from rich.console import Console
@@ -59,8 +59,8 @@ def expected(ranking: str, pair: Pair) -> Message:
     if ranking == "low-a5":
         return {"order": _groups(int(low_rank(a)), int(low_rank(b)))}
     qualifies = [qualifies_eight(a), qualifies_eight(b)]
-    keys = [int(low_rank5(h)) for h in pair]
-    order = _groups(keys[0], keys[1]) if all(qualifies) else [[i] for i in (0, 1) if qualifies[i]]
+    lows = [int(low_rank5(h)) for h in pair]
+    order = _groups(lows[0], lows[1]) if all(qualifies) else [[i] for i in (0, 1) if qualifies[i]]
     return {"order": order, "qualifies": qualifies}
 
 
@@ -93,19 +93,30 @@ def names_of(ranking: str, pair: Pair, want: Message) -> list[str]:
     return [_shape(ranking, pair[i], want, i) for i in (0, 1)]
 
 
+def _sets(order: Json) -> list[list[str]]:
+    """An order's groups as sorted lists, for comparing orders whose ties may be listed in any order."""
+    if not isinstance(order, list):
+        return []
+    return [sorted(map(str, g)) if isinstance(g, list) else [str(g)] for g in order]
+
+
 def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | None:
     """The class of a disagreement, or None when the engine agrees with the reference."""
     if "error" in got:
         error = got["error"]
         code = error.get("code") if isinstance(error, dict) else error
-        return f"{ranking} error: the engine answers {code!r} to {' and '.join(names_of(ranking, pair, want))}"
+        return (
+            f"{ranking} error: the engine answers {code!r} to {' and '.join(names_of(ranking, pair, want))}"
+        )
     names = names_of(ranking, pair, want)
     if ranking == "low-8":
-        if got.get("qualifies") != want["qualifies"]:
-            flips = [names[i] for i in (0, 1) if isinstance(got.get("qualifies"), list)
-                     and len(got["qualifies"]) == 2 and got["qualifies"][i] != want["qualifies"][i]]
+        want_q, got_q = want["qualifies"], got.get("qualifies")
+        if got_q != want_q:
+            flips = []
+            if isinstance(got_q, list) and isinstance(want_q, list) and len(got_q) == 2:
+                flips = [names[i] for i in (0, 1) if got_q[i] != want_q[i]]
             return f"low-8 qualifies: {' and '.join(flips) or 'unreadable'} hand judged the other way"
-        if not all(want["qualifies"]) and sorted(map(str, got.get("order", []))) == sorted(map(str, want["order"])):
+        if isinstance(want_q, list) and not all(want_q) and _sets(got.get("order")) == _sets(want["order"]):
             return None
     relation, verdict = _relation(want["order"]), _relation(got.get("order"))
     if relation != verdict:
@@ -117,11 +128,17 @@ def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | Non
             names.sort()
             what = "splits the tie"
         else:
-            what = {"second": "ranks the worse hand higher", "tie": "ties them"}.get(verdict, "gives no order")
+            what = {"second": "ranks the worse hand higher", "tie": "ties them"}.get(
+                verdict, "gives no order"
+            )
         joiner = "ties" if relation == "tie" else "beats"
         return f"{ranking} order: {names[0]} {joiner} {names[1]}, the engine {what}"
     want_categories, got_categories = want.get("categories"), got.get("categories")
-    if isinstance(want_categories, list) and isinstance(got_categories, list) and want_categories != got_categories:
+    if (
+        isinstance(want_categories, list)
+        and isinstance(got_categories, list)
+        and want_categories != got_categories
+    ):
         i = 0 if len(got_categories) < 1 or got_categories[0] != want_categories[0] else 1
         named = got_categories[i] if i < len(got_categories) else None
         return f"{ranking} categories: a {want_categories[i]} named {named!r}"
@@ -170,9 +187,9 @@ def _made(rng: random.Random, category: str, size: int) -> tuple[Card, ...]:
 def _near(rng: random.Random, hand: tuple[Card, ...], avoid: set[Card]) -> tuple[Card, ...] | None:
     """``hand`` with one card moved a rank up or down, or to another suit."""
     i = rng.randrange(len(hand))
-    rank, suit = rank_of(hand[i]), suit_of(hand[i])
+    rank, suit = int(rank_of(hand[i])), int(suit_of(hand[i]))
     if rng.random() < 0.7:
-        rank = rank + rng.choice((-1, 1))
+        rank += rng.choice((-1, 1))
         if not 2 <= rank <= 14:
             return None
     else:
@@ -180,7 +197,7 @@ def _near(rng: random.Random, hand: tuple[Card, ...], avoid: set[Card]) -> tuple
     moved = make_card(rank, suit)
     if moved in hand or moved in avoid:
         return None
-    return (*hand[:i], moved, *hand[i + 1:])
+    return (*hand[:i], moved, *hand[i + 1 :])
 
 
 CATEGORY_MIX = ("straight", "straight", "flush", "full-house", "four-of-a-kind", "straight-flush", "wrap")
@@ -227,8 +244,13 @@ class Finding:
     actual: Message
 
     def to_json(self) -> dict[str, Json]:
-        return {"class": self.name, "count": self.count, "hands": cards_json(self.pair),
-                "expected": dict(self.expected), "actual": dict(self.actual)}
+        return {
+            "class": self.name,
+            "count": self.count,
+            "hands": cards_json(self.pair),
+            "expected": dict(self.expected),
+            "actual": dict(self.actual),
+        }
 
 
 @dataclass
@@ -243,10 +265,15 @@ class RankingRun:
     """Disagreements of classes beyond ``MAX_CLASSES``."""
 
     def to_json(self) -> dict[str, Json]:
-        return {"ranking": self.ranking, "sizes": list(self.sizes), "pairs": self.pairs,
-                "disagreements": self.disagreements, "seconds": round(self.seconds, 2),
-                "unlisted": self.unlisted,
-                "findings": [f.to_json() for f in sorted(self.findings.values(), key=lambda f: -f.count)]}
+        return {
+            "ranking": self.ranking,
+            "sizes": list(self.sizes),
+            "pairs": self.pairs,
+            "disagreements": self.disagreements,
+            "seconds": round(self.seconds, 2),
+            "unlisted": self.unlisted,
+            "findings": [f.to_json() for f in sorted(self.findings.values(), key=lambda f: -f.count)],
+        }
 
 
 Ask = Callable[[Sequence[Message]], list[Message]]
@@ -264,7 +291,7 @@ def asker(engine: Engine) -> Ask:
     def ask(requests: Sequence[Message]) -> list[Message]:
         replies: list[Message] = []
         while len(replies) < len(requests):
-            rest = requests[len(replies):]
+            rest = requests[len(replies) :]
             if isinstance(engine, Pipelined):
                 got, failure = engine.handle_all(rest)
                 replies += got
@@ -321,13 +348,13 @@ def _smaller(ranking: str, pair: Pair, sizes: Sequence[int]) -> Iterator[Pair]:
         if len(a) - 1 in sizes:
             for i in range(len(a)):
                 for j in range(len(b)):
-                    yield (*a[:i], *a[i + 1:]), (*b[:j], *b[j + 1:])
+                    yield (*a[:i], *a[i + 1 :]), (*b[:j], *b[j + 1 :])
     else:
         for which in (0, 1):
             hand = pair[which]
             if len(hand) - 1 in sizes:
                 for i in range(len(hand)):
-                    smaller = (*hand[:i], *hand[i + 1:])
+                    smaller = (*hand[:i], *hand[i + 1 :])
                     yield (smaller, b) if which == 0 else (a, smaller)
     used = set(a) | set(b)
     for which in (0, 1):
@@ -335,12 +362,18 @@ def _smaller(ranking: str, pair: Pair, sizes: Sequence[int]) -> Iterator[Pair]:
         for i, card in enumerate(hand):
             lower = make_card(rank_of(card) - 1, suit_of(card)) if rank_of(card) > 2 else None
             if lower is not None and lower not in used:
-                changed = (*hand[:i], lower, *hand[i + 1:])
+                changed = (*hand[:i], lower, *hand[i + 1 :])
                 yield (changed, b) if which == 0 else (a, changed)
 
 
-def fuzz_ranking(engine: Engine, hello: Hello, ranking: str, count: int, seed: int,
-                 progress: Callable[[int], None] | None = None) -> RankingRun:
+def fuzz_ranking(
+    engine: Engine,
+    hello: Hello,
+    ranking: str,
+    count: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> RankingRun:
     """Rank ``count`` pairs on the engine and on the reference; classify and shrink every
     disagreement (each class is shrunk once, from its first pair)."""
     ask = asker(engine)
@@ -386,11 +419,15 @@ def offered(hello: Hello) -> list[str]:
 def add_mode(fuzz_parser: argparse.ArgumentParser) -> None:
     """Give ``pokerspec conformance fuzz`` its ranking-only mode: ``--ranking RANKING`` (or
     ``all``) with ``--pairs``; without ``--ranking`` the whole-hand fuzzer runs as before."""
-    fuzz_parser.add_argument("--ranking", choices=[*RANKINGS, "all"],
-                             help="ranking-only mode: rank random and near-miss pairs of hands instead of "
-                             "playing hands (no --game needed)")
-    fuzz_parser.add_argument("--pairs", type=int, default=10_000,
-                             help="pairs per ranking in ranking-only mode (default 10000)")
+    fuzz_parser.add_argument(
+        "--ranking",
+        choices=[*RANKINGS, "all"],
+        help="ranking-only mode: rank random and near-miss pairs of hands instead of "
+        "playing hands (no --game needed)",
+    )
+    fuzz_parser.add_argument(
+        "--pairs", type=int, default=10_000, help="pairs per ranking in ranking-only mode (default 10000)"
+    )
     game = next((a for a in fuzz_parser._actions if a.dest == "game"), None)
     whole_hands: Callable[[argparse.Namespace], int] = fuzz_parser.get_default("handler")
     if game is not None:
@@ -423,8 +460,9 @@ def handle(args: argparse.Namespace) -> int:
         rankings = offered(hello) if args.ranking == "all" else [args.ranking]
         missing = [r for r in rankings if f"ranking:{r}" not in hello.capabilities]
         if missing or not rankings:
-            console.print(f"{hello.name} does not offer ranking {', '.join(missing) or 'of any kind'}",
-                          markup=False)
+            console.print(
+                f"{hello.name} does not offer ranking {', '.join(missing) or 'of any kind'}", markup=False
+            )
             return 2
         runs = [fuzz_ranking(engine, hello, r, args.pairs, args.seed) for r in rankings]
     except EngineFailure as exc:
@@ -436,13 +474,16 @@ def handle(args: argparse.Namespace) -> int:
         console.print(summary_line(hello, run), markup=False)
         for f in sorted(run.findings.values(), key=lambda f: -f.count):
             console.print(f"  {f.count:>7}  {f.name}", markup=False)
-            console.print(f"           smallest: {cards_json(f.pair)} expected {dict(f.expected)} "
-                          f"got {dict(f.actual)}", markup=False)
+            console.print(
+                f"           smallest: {cards_json(f.pair)} expected {dict(f.expected)} got {dict(f.actual)}",
+                markup=False,
+            )
     return 1 if any(r.disagreements for r in runs) else 0
 
 
 def summary_line(hello: Hello, run: RankingRun) -> str:
-    return (f"{hello.name} {hello.version} {run.ranking}: {run.pairs} pairs (sizes "
-            f"{', '.join(map(str, run.sizes))}), {run.disagreements} disagreements in "
-            f"{len(run.findings)} classes, {run.seconds:.1f} s")
-
+    return (
+        f"{hello.name} {hello.version} {run.ranking}: {run.pairs} pairs (sizes "
+        f"{', '.join(map(str, run.sizes))}), {run.disagreements} disagreements in "
+        f"{len(run.findings)} classes, {run.seconds:.1f} s"
+    )

@@ -18,42 +18,50 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import cmp_to_key
 from importlib.metadata import version
-from typing import Protocol, TypeVar
 
 from pokerspec.conformance.protocol import PROTOCOL_VERSION, Message
 from pokerspec.core.cards import Card, format_card, parse_cards
 from pokerspec.core.game import Json
 
-CATEGORIES = ("high-card", "one-pair", "two-pair", "three-of-a-kind", "straight", "flush",
-              "full-house", "four-of-a-kind", "straight-flush")
+CATEGORIES = (
+    "high-card",
+    "one-pair",
+    "two-pair",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+)
 """The protocol's category labels, worst first."""
 
 UNSUPPORTED = "unsupported"
 """The error code of a request the library cannot express (a skip in ``pokerspec compliance``)."""
 
 
-class Comparable(Protocol):
-    def __lt__(self, other: object, /) -> bool: ...
+Judged = tuple[int | None, str | None]
+"""The library's strength of one hand (larger is better; None: not a hand of this ranking) and
+the category it names, if any."""
 
 
-K = TypeVar("K", bound=Comparable)
-
-
-def order_by_keys(keys: Sequence[K | None]) -> list[list[int]]:
+def order_by_keys(keys: Sequence[int | None]) -> list[list[int]]:
     """Hand indexes grouped best first by the library's strength (larger is better, equal keys
     tie); a hand whose key is None (not a hand of this ranking, e.g. no qualifying low) is left
     out."""
     present = [(i, k) for i, k in enumerate(keys) if k is not None]
     strength = dict(present)
-    return order_by_compare([i for i, _ in present],
-                             lambda i, j: int(strength[j] < strength[i]) - int(strength[i] < strength[j]))
+    return order_by_compare(
+        [i for i, _ in present], lambda i, j: int(strength[j] < strength[i]) - int(strength[i] < strength[j])
+    )
 
 
 def order_by_compare(indexes: Sequence[int], compare: Callable[[int, int], int]) -> list[list[int]]:
     """Hand indexes grouped best first by the library's own comparison of two hands
     (``compare(i, j)`` > 0 when hand i beats hand j, 0 for a tie). With two hands this is exactly
     one comparison, as in the ranking fuzz; with more, a sort by that comparison."""
-    ordered = sorted(indexes, key=cmp_to_key(lambda i, j: compare(j, i)))
+    worse_first: Callable[[int, int], int] = lambda i, j: compare(j, i)  # noqa: E731
+    ordered = sorted(indexes, key=cmp_to_key(worse_first))
     groups: list[list[int]] = []
     for i in ordered:
         if groups and compare(groups[-1][0], i) == 0:
@@ -106,9 +114,13 @@ class LibraryEngine:
     def _answer(self, message: Mapping[str, Json]) -> Message:
         op = message.get("op")
         if op == "start":
-            hello: Message = {"protocol": PROTOCOL_VERSION,
-                              "engine": {"name": self.name, "version": version(self.distribution)},
-                              "games": [], "profiles": [], "capabilities": list(self.capabilities())}
+            hello: Message = {
+                "protocol": PROTOCOL_VERSION,
+                "engine": {"name": self.name, "version": version(self.distribution)},
+                "games": [],
+                "profiles": [],
+                "capabilities": list(self.capabilities()),
+            }
             if "minor" in message:
                 hello["minor"] = 1
             return hello
@@ -179,8 +191,13 @@ def cactus_category(value: int, best: int = 1) -> str:
     return label
 
 
-def key_ranker(evaluate: Callable[[tuple[Card, ...]], tuple[K | None, str | None]], fewest: int = 5,
-               most: int = 7, categories: bool = True, qualifier: bool = False) -> Ranker:
+def key_ranker(
+    evaluate: Callable[[tuple[Card, ...]], Judged],
+    fewest: int = 5,
+    most: int = 7,
+    categories: bool = True,
+    qualifier: bool = False,
+) -> Ranker:
     """A ``Ranker`` from the library's evaluation of one hand of ``fewest`` to ``most`` cards (a
     request with other sizes is ``unsupported``): its strength (larger is better; None: not a
     hand of this ranking, such as a low that does not qualify) and the category the library names
@@ -201,9 +218,18 @@ def key_ranker(evaluate: Callable[[tuple[Card, ...]], tuple[K | None, str | None
     return rank
 
 
-TREYS_NAMES = {"Royal Flush": "straight-flush", "Straight Flush": "straight-flush", "Four of a Kind": "four-of-a-kind", "Full House": "full-house",
-               "Flush": "flush", "Straight": "straight", "Three of a Kind": "three-of-a-kind",
-               "Two Pair": "two-pair", "Pair": "one-pair", "High Card": "high-card"}
+TREYS_NAMES = {
+    "Royal Flush": "straight-flush",
+    "Straight Flush": "straight-flush",
+    "Four of a Kind": "four-of-a-kind",
+    "Full House": "full-house",
+    "Flush": "flush",
+    "Straight": "straight",
+    "Three of a Kind": "three-of-a-kind",
+    "Two Pair": "two-pair",
+    "Pair": "one-pair",
+    "High Card": "high-card",
+}
 """The category names of deuces and of treys, its Python 3 successor."""
 
 
@@ -221,7 +247,7 @@ class DeucesFamily(LibraryEngine):
         cards = tuple(int(module.Card.new(format_card(Card(c)))) for c in range(52))
         evaluator = module.Evaluator()
 
-        def high(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def high(hand: tuple[Card, ...]) -> Judged:
             ints = [cards[c] for c in hand]
             value = int(evaluator.evaluate(ints[:2], ints[2:]))
             return -value, TREYS_NAMES[str(evaluator.class_to_string(evaluator.get_rank_class(value)))]
@@ -229,9 +255,17 @@ class DeucesFamily(LibraryEngine):
         self.rankings["high"] = key_ranker(high)
 
 
-EVAL7_NAMES = {"High Card": "high-card", "Pair": "one-pair", "Two Pair": "two-pair", "Trips": "three-of-a-kind",
-               "Straight": "straight", "Flush": "flush", "Full House": "full-house", "Quads": "four-of-a-kind",
-               "Straight Flush": "straight-flush"}
+EVAL7_NAMES = {
+    "High Card": "high-card",
+    "Pair": "one-pair",
+    "Two Pair": "two-pair",
+    "Trips": "three-of-a-kind",
+    "Straight": "straight",
+    "Flush": "flush",
+    "Full House": "full-house",
+    "Quads": "four-of-a-kind",
+    "Straight Flush": "straight-flush",
+}
 """The category names of eval7's ``handtype`` (and of pkrbot, which copies its API)."""
 
 
@@ -250,7 +284,7 @@ class Eval7Family(LibraryEngine):
         module = importlib.import_module(self.distribution)
         cards = tuple(module.Card(format_card(Card(c))) for c in range(52))
 
-        def judge(hand: tuple[Card, ...]) -> tuple[int | None, str | None]:
+        def judge(hand: tuple[Card, ...]) -> Judged:
             value = int(module.evaluate([cards[c] for c in hand]))
             return value, EVAL7_NAMES[str(module.handtype(value))]
 
