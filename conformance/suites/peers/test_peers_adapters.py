@@ -25,6 +25,7 @@ import pytest
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
 from pokerspec.conformance.compliance import ENGINES, LIBRARIES, available
+from pokerspec.conformance.findings import REPORTS, Report
 from pokerspec.conformance.protocol import Engine, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.cards import format_card
@@ -382,12 +383,14 @@ def test_pokerkit_passes_the_runout_case_once_pots_are_read_before_the_mucks() -
     engine.close()
 
 
-def test_pokerkit_push_chips_bug_reproduces() -> None:
-    """The reproduction published on the PokerKit page still fails PokerKit's assertion (when a
-    release fixes it, this test says so and the report comes off the page)."""
-    need("pokerkit")
-    script = ROOT / "conformance" / "adapters" / "repro" / "pokerkit_push_chips.py"
-    done = subprocess.run(
-        [sys.executable, "-W", "ignore", str(script)], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode != 0 and "AssertionError" in done.stderr, done.stderr[-500:]
+@pytest.mark.parametrize("report", REPORTS, ids=lambda r: r.script)
+def test_published_reproductions_still_fail(report: Report) -> None:
+    """Each bug found by playing a library (on its page) still reproduces: the script fails with
+    the library's own error (when a release fixes it, this test says so and the report comes
+    off the page)."""
+    need(report.engine)
+    script = ROOT / "conformance" / "adapters" / "repro" / report.script
+    done = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode != 0 and ("AssertionError" in done.stderr or "IndexError" in done.stderr), \
+        done.stderr[-500:]

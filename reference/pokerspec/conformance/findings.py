@@ -225,15 +225,17 @@ KNOWN: tuple[Known, ...] = (
         r"legal /actions: missing \['p\d+ cbr",
         "A short all-in raise reopens only when it makes a full raise",
         "PokerKit reopens the betting after all-in raises only when that raise, alone or added to the short "
-        "all-ins just before it, reaches a full raise (on third street measured from the completion); the "
-        "spec reopens it from half a bet (STUD-8).",
+        "all-ins just before it, reaches a full raise (on third street measured from the completion): "
+        "`State._verify_completion_betting_or_raising` refuses a raise to a player who already acted while "
+        "`sum(consecutive_short_all_in_amounts)` is below `completion_betting_or_raising_amount`; the spec "
+        "reopens it from half a bet (STUD-8).",
         POKERKIT,
     ),
     Known(
         "pokerkit",
         DIFFERENCE,
         "stud.showdown.order",
-        r"legal /to_act: .*",
+        r'legal /to_act: .*"p\d+ sm"',
         "The showdown starts with the last aggressor",
         "PokerKit's showdown starts with the last bettor or raiser of the final round (as in this suite's "
         "profile stud-last-aggressor), not with the best board.",
@@ -300,5 +302,16 @@ REPORTS: tuple[Report, ...] = (
         "of the pot below it (or refuse the second fold).",
         "pokerkit_push_chips.py",
         POKERKIT,
+    ),
+    Report(
+        "clubs",
+        "The odd-chip code crashes when the button is not seat 0",
+        "When a pot does not divide evenly among tied players, `Dealer._eval_round` looks for the odd chips' "
+        "receiver with `payouts[player_idx + self.button % self.num_players]`, which runs past the end of "
+        "the list once the button has moved (an `IndexError` ends the hand), and then pays "
+        "`payouts[player_idx]` rather than the seat it found; index with "
+        "`(player_idx + self.button) % self.num_players` in both places.",
+        "clubs_odd_chip_button.py",
+        f"{CLUBS}/engine.py",
     ),
 )
