@@ -55,7 +55,7 @@ KNOWN: tuple[Known, ...] = (
         "tilted",
         BUG,
         "core.high.kickers",
-        r"(high-card|one-pair|two-pair) beats \1, the engine ranks the worse hand higher"
+        r"(high-card|one-pair|two-pair|flush) beats \1, the engine ranks the worse hand higher"
         r"|core-high-001[56]|core-high-0202",
         "Kickers (and the lower pair) are compared from the lowest card up",
         "tilted breaks ties within a category from the lowest card up: `HandEvaluator."
@@ -161,7 +161,7 @@ KNOWN: tuple[Known, ...] = (
         "poker-ts",
         BUG,
         "core.high.categories",
-        r"a full-house named 'three-of-a-kind'|full-house (beats|ties) full-house|core-high-0027",
+        r"a full-house named 'three-of-a-kind'|full-house (beats|ties) [a-z-]+, the engine|core-high-0027",
         "Two sets of three among seven cards are called three of a kind",
         "poker-ts's `Hand._highLowHandEval` decides a full house from `Hand.nextRank(cards.slice(-4))`, "
         "which with two sets of three (7-7-7-4-4-4-K) sees three fours, not a pair, and names the hand three "
