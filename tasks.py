@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -37,6 +38,22 @@ def setup(extras: str) -> None:
         stamp.touch()
 
 
+def setup_js() -> None:
+    """Install the JavaScript libraries graded by ``pokerspec compliance`` (pinned in
+    conformance/adapters/js/package-lock.json) from the npm registry, once; skipped without npm."""
+    js = ROOT / "conformance" / "adapters" / "js"
+    npm = shutil.which("npm")
+    stamp = js / "node_modules" / ".package-lock.json"
+    if npm is None:
+        print("npm not found: the JavaScript adapters' tests will be skipped", flush=True)
+        return
+    if not stamp.exists() or stamp.stat().st_mtime < (js / "package-lock.json").stat().st_mtime:
+        print("+ npm ci (conformance/adapters/js)", flush=True)
+        code = subprocess.call([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=js)
+        if code:
+            sys.exit(code)
+
+
 def conformance(argv: list[str]) -> None:
     setup("")
     run(BIN / "pokerspec", "conformance", "run", *argv)
@@ -44,6 +61,7 @@ def conformance(argv: list[str]) -> None:
 
 def test(argv: list[str]) -> None:
     setup("dev,peers,docs")
+    setup_js()
     run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
     run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
     run(BIN / "python", "-m", "pytest", "-n", "2", "-q", *argv)

@@ -20,7 +20,10 @@ Rejections: an action that is not in PokerKit's own legal listing is rejected, a
 code is read from PokerKit's state (whose turn it is, whether the verb is possible at another
 amount, the raise count, a pending bring-in). The outcome: ``net`` is PokerKit's final stacks
 less the starting ones, ``received`` adds what each seat put in, ``pots`` are PokerKit's pots as
-it pushed them, and ``returned`` is what came back to a seat beyond its pot shares.
+it pushed them (with who may win each read before the first show or muck, because PokerKit drops
+a player who mucks from its pots while the spec keeps him eligible), ``common`` is empty
+(PokerKit never turns a common card), and ``returned`` is what came back to a seat beyond its pot
+shares.
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ class PokerKit:
         self._start: list[int] = []
         self._put_in: list[int] = []
         self._pots: list[tuple[int, tuple[int, ...]]] = []
+        self._eligible: list[tuple[int, ...]] | None = None
+        """Who may win each pot, read before the first show or muck: PokerKit drops a player who
+        mucks from its pots, where the spec keeps him eligible (he only gives up his claim)."""
         self._pushed: list[tuple[int, ...]] = []
         self._folded: dict[int, tuple[list[str], list[str]]] = {}
         """The cards each folded player held (all, face up) when he folded: PokerKit forgets them."""
@@ -194,6 +200,7 @@ class PokerKit:
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))
         self._state = state
         self._pots, self._pushed, self._folded, self._shown, self._mucked = [], [], {}, [], []
+        self._eligible = None
         self._put_in = [self._start[i] - state.stacks[i] for i in range(self._seats)]
         self._advance()
         return {"ok": True}
@@ -210,7 +217,8 @@ class PokerKit:
                 state.deal_hole()
             elif state.can_push_chips():
                 if not self._pushed:
-                    self._pots = [(p.amount, tuple(p.player_indices)) for p in state.pots]
+                    eligible = self._eligible or [tuple(p.player_indices) for p in state.pots]
+                    self._pots = [(p.amount, who) for p, who in zip(state.pots, eligible, strict=False)]
                 self._pushed.append(tuple(state.push_chips().amounts))
             else:
                 return
@@ -277,6 +285,8 @@ class PokerKit:
         elif action.verb is Verb.BRING_IN:
             state.post_bring_in()
         elif action.verb in (Verb.SHOW, Verb.MUCK):
+            if self._eligible is None:
+                self._eligible = [tuple(p.player_indices) for p in state.pots]
             (self._shown if action.verb is Verb.SHOW else self._mucked).append(seat_name(action.seat))
             state.show_or_muck_hole_cards(action.verb is Verb.SHOW)
         else:
@@ -372,5 +382,6 @@ class PokerKit:
         returned = {seat_name(self._seat(i)): received[i] - won[i] for i in range(self._seats)
                     if received[i] > won[i]}
         return {"received": self._by_seat(received), "net": self._by_seat(net), "pots": pots, "carry": 0,
+                "common": [],
                 "returned": dict(sorted(returned.items(), key=lambda kv: int(kv[0][1:]))),
                 "shown": list(self._shown), "mucked": list(self._mucked)}

@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerspec.conformance import fuzz
+from pokerspec.conformance import fuzz, fuzz_ranking
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
@@ -41,6 +41,7 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     add_list(sub)
     # ``fuzz`` is owned by pokerspec.conformance.fuzz, which adds its own subcommand.
     fuzz.register(sub)
+    fuzz_ranking.add_mode(sub.choices["fuzz"])  # its ranking-only mode, --ranking (docs/engines/)
 
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
