@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 import venv
@@ -16,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+JS = ROOT / "conformance" / "examples" / "js"
 
 
 def run(*args: str | Path) -> None:
@@ -42,10 +45,26 @@ def conformance(argv: list[str]) -> None:
     run(BIN / "pokerspec", "conformance", "run", *argv)
 
 
+def js_engine() -> None:
+    """The independent JavaScript engine (conformance/examples/js): install its pinned dev
+    dependencies once, check its JSDoc types, run its unit tests and the whole suite on it."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        print("SKIPPED the JavaScript engine's checks: node and npm are not installed", flush=True)
+        return
+    lock, installed = JS / "package-lock.json", JS / "node_modules" / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        run("npm", "ci", "--no-audit", "--no-fund", "--prefix", JS)
+    run(JS / "node_modules" / ".bin" / "tsc", "-p", JS / "jsconfig.json")
+    run("node", "--test", "--test-reporter=dot", JS / "test")
+    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
+        "--impl", f"exec:node {shlex.quote(str(JS / 'engine.js'))}")
+
+
 def test(argv: list[str]) -> None:
     setup("dev,peers,docs")
     run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
     run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
+    js_engine()
     run(BIN / "python", "-m", "pytest", "-n", "2", "-q", *argv)
 
 

@@ -58,7 +58,12 @@ export class LimitRound {
     return this.bets[seat] + this.table.stacks[seat];
   }
 
-  /** @param {Seat} seat whether the seat must still act in this round */
+  /**
+   * Whether the seat must still act in this round: it is in, has chips, and has not acted since
+   * the last full bet or owes chips (stud.streets.close). This holds even for the last player
+   * with chips, who may then only check, call or fold (see spec-gaps.md, stud.allin.runout).
+   * @param {Seat} seat
+   */
   needs(seat) {
     const { stacks, folded } = this.table;
     return !folded[seat] && stacks[seat] > 0 && (!this.acted[seat] || this.bets[seat] < this.level);
