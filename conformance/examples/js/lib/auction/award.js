@@ -71,7 +71,7 @@ export function awardPot(amount, priority, declarations, high, low, profile) {
   for (const seat of both) {
     const result = { high: against(seat, highClaim, high), low: against(seat, lowClaim, low) };
     if (result.high === 'won' && result.low === 'won') {
-      return { shares: split(amount, [seat], 'remainder-to-first'), winners: { all: [seat] }, carry: 0, excluded: [], why };
+      return { shares: split(amount, [seat], 'remainder-to-first'), winners: { all: [seat] }, carry: 0, excluded: [], why: new Map() };
     }
     why.set(seat, result);
   }
