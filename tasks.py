@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+JS = ROOT / "conformance" / "examples" / "js"
 
 
 def run(*args: str | Path) -> None:
@@ -38,32 +40,31 @@ def setup(extras: str) -> None:
         stamp.touch()
 
 
-def setup_js() -> None:
-    """Install the JavaScript libraries graded by ``pokerspec compliance`` (pinned in
-    conformance/adapters/js/package-lock.json) from the npm registry, once; skipped without npm."""
-    js = ROOT / "conformance" / "adapters" / "js"
-    npm = shutil.which("npm")
-    stamp = js / "node_modules" / ".package-lock.json"
-    if npm is None:
-        print("npm not found: the JavaScript adapters' tests will be skipped", flush=True)
-        return
-    if not stamp.exists() or stamp.stat().st_mtime < (js / "package-lock.json").stat().st_mtime:
-        print("+ npm ci (conformance/adapters/js)", flush=True)
-        code = subprocess.call([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=js)
-        if code:
-            sys.exit(code)
-
-
 def conformance(argv: list[str]) -> None:
     setup("")
     run(BIN / "pokerspec", "conformance", "run", *argv)
 
 
+def js_engine() -> None:
+    """The independent JavaScript engine (conformance/examples/js): install its pinned dev
+    dependencies once, check its JSDoc types, run its unit tests and the whole suite on it."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        print("SKIPPED the JavaScript engine's checks: node and npm are not installed", flush=True)
+        return
+    lock, installed = JS / "package-lock.json", JS / "node_modules" / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        run("npm", "ci", "--no-audit", "--no-fund", "--prefix", JS)
+    run(JS / "node_modules" / ".bin" / "tsc", "-p", JS / "jsconfig.json")
+    run("node", "--test", "--test-reporter=dot", JS / "test")
+    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
+        "--impl", f"exec:node {shlex.quote(str(JS / 'engine.js'))}")
+
+
 def test(argv: list[str]) -> None:
     setup("dev,peers,docs")
-    setup_js()
     run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
     run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
+    js_engine()
     run(BIN / "python", "-m", "pytest", "-n", "2", "-q", *argv)
 
 

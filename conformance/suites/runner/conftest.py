@@ -40,8 +40,9 @@ def serve_impl() -> str:
 
 
 @pytest.fixture
-def node_impl() -> str:
-    return f"exec:node {shlex.quote(str(EXAMPLES / 'node' / 'engine.js'))}"
+def js_impl() -> str:
+    """The independent JavaScript engine (conformance/examples/js)."""
+    return f"exec:node {shlex.quote(str(EXAMPLES / 'js' / 'engine.js'))}"
 
 
 @pytest.fixture
