@@ -29,7 +29,7 @@ _CODE = re.compile(
     r"|\b(?:core|archie|auction|stud)-[a-z]+-\d{4}\b"  # case IDs
     r"|\b(?:ARC|AUC|STUD|CORE)-\d+\b"  # rulings
     r"|\b[a-z]+(?:_[a-z]+)+\b"  # reasons, error codes, setup fields
-    r"|\b(?:remainder-to-first|one-each|reshuffle-burns|odd-chip-by-suit|last-aggressor"
+    r"|\b(?i:remainder-to-first|one-each|reshuffle-burns|odd-chip-by-suit|last-aggressor"
     r"|fl-training|skip-last-burn|buderick)\b"  # odd-chip rules and profile names
 )
 _ACTION = re.compile(r"\b(?:cc|cbr|pb|sd|sm|mu|dec)\b(?: (?:\d+|[lhbx*])\b)?")
@@ -40,7 +40,7 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w])")
 _PROSE_AS = re.compile(r"(?:^|[.:;!?] )As(?= (?:[a-zà-ÿ]|\d+(?![\dcdhs])))")
 """``As`` opening a sentence before a lower-case word or a number is the English or Portuguese
 word ("As the first to show", "As 52 cartas"), not the ace of spades."""
-_QUOTED = re.compile(r"'([^']+)'")
+_QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
 _CLASSES = {"code": _CODE, "action": _ACTION, "hand pattern": _PATTERN, "card": _CARD,
             "seat": _SEAT, "number": _NUMBER}
 
@@ -50,7 +50,7 @@ def tokens(text: str) -> dict[str, set[str]]:
     text = _PROSE_AS.sub(lambda m: m.group(0).replace("As", "__"), text)
     found: dict[str, set[str]] = {}
     for name, pattern in _CLASSES.items():
-        found[name] = set(pattern.findall(text))
+        found[name] = {t.lower() if name == "code" else t for t in pattern.findall(text)}
         text = pattern.sub(" ", text)
     return found
 
