@@ -40,6 +40,8 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w])")
 _PROSE_AS = re.compile(r"(?:^|[.:;!?] )As(?= (?:[a-zà-ÿ]|\d+(?![\dcdhs])))")
 """``As`` opening a sentence before a lower-case word or a number is the English or Portuguese
 word ("As the first to show", "As 52 cartas"), not the ace of spades."""
+NOT_CARDS = {("auction-auctions-0005", "explanation"): {"2s", "3s"}}
+"""English words that read as cards: "3s p3, p6; 2s p2, p5" are the players who bid 3 and 2."""
 _QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
 _CLASSES = {"code": _CODE, "action": _ACTION, "hand pattern": _PATTERN, "card": _CARD,
             "seat": _SEAT, "number": _NUMBER}
@@ -115,6 +117,7 @@ def test_translation_keeps_the_notation(case_id: str) -> None:
             if key not in english:
                 continue
             want, got = tokens(english[key]), tokens(text)
+            want["card"] -= NOT_CARDS.get((case_id, key), set()) - got["card"]
             for name in _CLASSES:
                 if want[name] != got[name]:
                     problems.append(f"[{language}] {key}: {name} missing "
