@@ -30,7 +30,7 @@ _CODE = re.compile(
     r"|\b(?:ARC|AUC|STUD|CORE)-\d+\b"  # rulings
     r"|\b[a-z]+(?:_[a-z]+)+\b"  # reasons, error codes, setup fields
     r"|\b(?i:remainder-to-first|one-each|reshuffle-burns|odd-chip-by-suit|last-aggressor"
-    r"|fl-training|skip-last-burn|buderick)\b"  # odd-chip rules and profile names
+    r"|fl-training|skip-last-burn)\b"  # odd-chip rules and profile names
 )
 _ACTION = re.compile(r"\b(?:cc|cbr|pb|sd|sm|mu|dec)\b(?: (?:\d+|[lhbx*])\b)?")
 _PATTERN = re.compile(r"(?<![\w-])(?:10|[1-9TJQKA])(?:-(?:10|[1-9TJQKA]))+(?![\w-])")
