@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pokerspec.site import SiteBuild, build_strict
+from pokersite.check import SiteBuild, build_strict
 from pokerspec.traceability import Traceability, collect
 
 ROOT = Path(__file__).resolve().parents[2]

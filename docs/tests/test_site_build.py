@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pokerspec.site import HtmlPage, SiteBuild, built_page, read_page
+from pokersite.check import HtmlPage, SiteBuild, built_page, read_page
 from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, is_rule_id, translation_path
 
 WARNING = re.compile(r"^(WARNING|ERROR)\b", re.MULTILINE)
