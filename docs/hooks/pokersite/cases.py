@@ -242,7 +242,7 @@ def notation(case: Case, words: Words) -> list[str]:
         for key, value in setup.items():
             if key in BY_SEAT_SETUP:
                 continue
-            label = words("deck") if key == "deck" else words.key(key)
+            label = words.key(key)
             shown = f"`{value}`" if key == "dealer" else value_html(key, value, words)
             lines.append(f"- {label}: {shown}")
         lines += seat_table(by_seat, words)

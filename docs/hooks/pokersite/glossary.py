@@ -77,12 +77,14 @@ class Glossary:
         return problems
 
 
-_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|\{#[^}]*\}|<[^>]+>", re.DOTALL)
+"""Code, link targets, heading anchors and HTML tags: they hold IDs, not words of the text."""
 
 
 def _prose(path: Path) -> str:
-    """A page's text without code, and with line breaks as spaces (terms may span lines)."""
-    return " ".join(_CODE.sub(" ", path.read_text(encoding="utf-8")).split())
+    """A page's words: no code, link targets, anchors or tags; line breaks as spaces (a term may
+    span two lines)."""
+    return " ".join(_NOT_PROSE.sub(" ", path.read_text(encoding="utf-8")).split())
 
 
 def _texts(value: object, where: str) -> dict[str, str]:
