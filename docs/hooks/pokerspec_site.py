@@ -87,7 +87,8 @@ def on_page_context(
     """After the i18n plugin (priority 50): relative language links, the English-only note, and the
     page's prose into its language's search index."""
     lang = _language(config)
-    alternates = config.extra.get("alternate")
+    # The i18n plugin sets the switcher's links as an attribute of ``extra`` for each page.
+    alternates = getattr(config.extra, "alternate", None) or config.extra.get("alternate")
     if isinstance(alternates, list):
         relative_alternates(alternates, config.site_url)
     if _fallback(page, lang):
@@ -99,6 +100,11 @@ def on_page_context(
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return drop_head_alternates(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The static pages (``404.html``) too."""
+    return drop_head_alternates(output_content)
 
 
 @event_priority(-150)

@@ -3,6 +3,7 @@ sources, and the check that the chapters use the fixed translations."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -13,7 +14,7 @@ from pathlib import Path
 from pokerspec.core.types import RuleId
 from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, translation_path
 
-from .paths import GLOSSARY_PAGE, link
+from .paths import GLOSSARY_PAGE
 from .words import Words
 
 SOURCE_LANGUAGES = ("ru", "pt", "fr")
@@ -110,27 +111,38 @@ def read_glossary(path: Path) -> Glossary:
     return Glossary(tuple(terms))
 
 
+def _page_url(from_page: str, to_page: str, anchor: str) -> str:
+    """A link in raw HTML, which mkdocs does not rewrite: from one page's directory URL to another's."""
+    def directory(page: str) -> str:
+        return page.removesuffix(".md").removesuffix("index").rstrip("/") + "/"
+    rel = posixpath.relpath(directory(to_page), directory(from_page))
+    return f"{rel}/#{anchor}"
+
+
 def glossary_page(glossary: Glossary, trace: Traceability, lang: str) -> str:
-    """The glossary page in one language: one row a term, its word in each language, the words of
-    the sources; the term in the page's language links to the rule that defines it."""
+    """The glossary page in one language: one row a term, its word in each language (the page's
+    language first, linked to the rule that defines it), the words of the sources. The table is
+    HTML so that on a phone each row becomes a card whose cells are labelled."""
     words = Words(lang)
     names = {"en": "English", "ru": "Русский", "pt": "Português", "fr": "Français"}
     order = [lang, *(x for x in LANGUAGES if x != lang)]
+    heads = [*(names[x] for x in order), words("source_words")]
     lines = [f"# {words('glossary_title')}", "", words("glossary_intro"), "",
-             "| " + " | ".join(names[x] for x in order) + f" | {words('source_words')} |",
-             "|" + "---|" * (len(order) + 1)]
+             '<div class="ps-glossary"><table>',
+             "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr></thead>", "<tbody>"]
     for term in glossary.terms:
         rule = trace.rules.get(RuleId(term.rule))
         own = escape(term.words.get(lang, term.words["en"]), quote=False)
         if rule is not None:
-            own = f"[{own}]({link(GLOSSARY_PAGE, rule.page, term.rule)})"
+            own = f'<a href="{_page_url(GLOSSARY_PAGE, rule.page, term.rule)}">{own}</a>'
         if term.fixed:
             own += f' <span class="ps-fixed">{words("fixed")}</span>'
-        cells = [f'<span id="{term.id}"></span>**{own}**']
-        for other in order[1:]:
-            text = escape(term.words.get(other, ""), quote=False)
-            cells.append(f'<span lang="{other}">{text}</span>')
-        sources = "; ".join(f"{x}: <span lang=\"{x}\">«{escape(term.sources[x], quote=False)}»</span>"
+        cells = [f'<td id="{term.id}"><strong>{own}</strong></td>']
+        cells += [f'<td data-label="{names[x]}" lang="{x}">{escape(term.words.get(x, ""), quote=False)}</td>'
+                  for x in order[1:]]
+        sources = "; ".join(f'{x}: <span lang="{x}">«{escape(term.sources[x], quote=False)}»</span>'
                             for x in SOURCE_LANGUAGES if term.sources.get(x))
-        lines.append("| " + " | ".join([*cells, sources or "—"]).replace("\n", " ") + " |")
-    return "\n".join(lines) + "\n"
+        cells.append(f'<td data-label="{escape(words("source_words"))}">{sources or "—"}</td>')
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    lines += ["</tbody></table></div>", ""]
+    return "\n".join(lines)
