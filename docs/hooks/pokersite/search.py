@@ -30,6 +30,9 @@ SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, "ps-cards", "headerlin
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+BREAKS = frozenset({"p", "div", "li", "td", "th", "tr", "dt", "dd", "summary", "details", "table",
+                    "blockquote"})
+"""Elements whose text is a word apart from the text around it (table cells, list items...)."""
 NOT_INDEXED = (f"{GENERATED}/code/", TRACE_PAGE, SCHEMA_PAGE, CASES_INDEX, CODE_INDEX)
 """Generated pages that are code or tables of IDs, not prose."""
 SEPARATOR = r"[\s\-'’]+"
@@ -71,6 +74,8 @@ class ProseParser(HTMLParser):
                 or (lang and lang.split("-")[0] != self.lang)):
             self.skip_from = self.depth
             return
+        if tag in BREAKS:
+            self.handle_data(" ")
         if tag in HEADINGS and a.get("id"):
             first = tag == "h1" and len(self.sections) == 1 and not self.sections[0].title
             if not first:
@@ -82,6 +87,8 @@ class ProseParser(HTMLParser):
             return
         if self.skip_from == self.depth:
             self.skip_from = None
+        elif tag in BREAKS:
+            self.handle_data(" ")
         if self.heading_at == self.depth:
             self.heading_at = None
         self.depth -= 1
