@@ -16,7 +16,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from pokersite.i18n import drop_head_alternates, relative_alternates, write_sitemaps
+from pokersite.i18n import drop_head_alternates, mark_english_links, relative_alternates, write_sitemaps
 from pokersite.model import Site, build_site
 from pokersite.nav import build_nav, chapter_titles, write_generated
 from pokersite.pages import generated
@@ -29,6 +29,8 @@ from pokerspec.traceability import LANGUAGES, page_language
 
 _site: Site | None = None
 _indexes = SearchIndexes()
+_english_urls: set[str] = set()
+"""The URLs of the English-only pages of the language being built."""
 
 
 def _language(config: MkDocsConfig) -> str:
@@ -64,6 +66,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     chapter_titles(nav)
+    lang = _language(config)
+    _english_urls.clear()
+    _english_urls.update(page.url for page in nav.pages if _fallback(page, lang))
     return nav
 
 
@@ -99,7 +104,11 @@ def on_page_context(
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    return drop_head_alternates(output)
+    """No head alternates; links to English-only pages marked as English."""
+    output = drop_head_alternates(output)
+    if _english_urls:
+        output = mark_english_links(output, page.url, _english_urls, Words(_language(config))("fallback"))
+    return output
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

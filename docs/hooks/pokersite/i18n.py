@@ -13,9 +13,10 @@ switcher's links are relative, and every language root has its sitemap.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import MutableMapping, MutableSequence
+from collections.abc import MutableMapping, MutableSequence, Set
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -24,6 +25,7 @@ from pokerspec.traceability import TRANSLATIONS
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+NAV_LINK = re.compile(r'<a href="([^"#]*)" class="(md-nav__link[^"]*)">')
 
 
 def relative_alternates(alternates: MutableSequence[MutableMapping[str, str]], site_url: str | None) -> None:
@@ -40,6 +42,20 @@ def drop_head_alternates(html: str) -> str:
     """The page without ``<link rel="alternate" hreflang>`` in its head (see the module docstring)."""
     head, sep, body = html.partition("</head>")
     return HEAD_ALTERNATE.sub("", head) + sep + body
+
+
+def mark_english_links(html: str, page_url: str, english: Set[str], title: str) -> str:
+    """Navigation links to English-only pages, on a translated page, marked ``lang="en"`` and
+    labelled (``english`` holds those pages' URLs, ``title`` says so in the page's language)."""
+    base = posixpath.dirname(page_url.rstrip("/")) if not page_url.endswith("/") else page_url
+
+    def mark(m: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(base, m.group(1))) + "/"
+        if target.lstrip("./") not in english:
+            return m.group(0)
+        return f'<a href="{m.group(1)}" class="{m.group(2)}" lang="en" data-ps-en="EN" title="{title}">'
+
+    return NAV_LINK.sub(mark, html)
 
 
 def write_sitemaps(site_dir: Path) -> None:
