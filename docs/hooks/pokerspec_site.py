@@ -60,13 +60,15 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    config.nav = build_nav(files)
+    assert _site is not None
+    config.nav = build_nav(files, _site.root, _language(config))
     return files
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-    chapter_titles(nav)
     lang = _language(config)
+    assert _site is not None
+    chapter_titles(nav, _site.root, lang)
     _english_urls.clear()
     _english_urls.update(page.url for page in nav.pages if _fallback(page, lang))
     return nav

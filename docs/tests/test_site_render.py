@@ -97,7 +97,7 @@ def test_generated_pages_link_back_to_the_rules(site: Site) -> None:
     code_page = pages["reference/code/pokerspec/core/high.md"]
     assert "## `straight_top` {#pokerspec.core.high.straight_top}" in code_page
     assert "[`core.high.wheel`](../../../../spec/core/03-high.md#core.high.wheel)" in code_page
-    assert "- [core/high](core/high.md) — 1 cases" in pages[CASES_INDEX]
+    assert "- [core: 3. High hands](core/high.md) — 1 cases" in pages[CASES_INDEX]
 
 
 def test_traceability_page_shows_each_translation(site: Site) -> None:

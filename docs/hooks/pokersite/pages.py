@@ -28,6 +28,7 @@ from .paths import (
     TRACE_PAGE,
     case_page,
     code_page,
+    first_heading,
     link,
     localized,
 )
@@ -81,7 +82,8 @@ def rule_title(site: Site, rule: RuleId, lang: str) -> str:
 def case_topic_page(site: Site, page: str, cases: Sequence[Case], words: Words) -> str:
     topic = page.removeprefix(f"{GENERATED}/cases/").removesuffix(".md")
     game, _, rest = topic.partition("/")
-    lines = [f"# {words('topic_title', topic=rest or game, game=game)}", "",
+    section, chapter = topic_titles(site.root, game, rest, words.lang)
+    lines = [f"# {words('topic_title', section=section, game=chapter)}", "",
              words("topic_intro", folder=f"conformance/vectors/{topic}/"), ""]
     for case in sorted(cases, key=lambda c: c.id):
         rel = case.path.relative_to(site.root).as_posix()
@@ -91,6 +93,24 @@ def case_topic_page(site: Site, page: str, cases: Sequence[Case], words: Words) 
                   + f" · `{rel}`", ""]
         lines += [*notation(case, words), "</div>", ""]
     return "\n".join(lines)
+
+
+def topic_titles(root: Path, game: str, topic: str, lang: str) -> tuple[str, str]:
+    """The titles, in a language, of the spec section a case folder pins (``stud/showdown`` ->
+    ``6. Showdown``, ``stud/runout`` -> ``4. Running out of cards``) and of its chapter; the
+    folder names when the spec has no such section."""
+    chapter = first_heading(root / translation_path(f"spec/{game}/index.md", lang)) or game
+    sections = sorted(p for p in (root / "spec" / game).glob("[0-9]*.md") if p.name.count(".") == 1)
+
+    def slug(path: Path) -> str:
+        return path.stem.partition("-")[2]
+
+    found = next((p for p in sections if slug(p) == topic), None) or next(
+        (p for p in sections if topic and slug(p).replace("-", "").startswith(topic[:3])), None)
+    if found is None:
+        return topic or game, chapter
+    title = first_heading(root / translation_path(found.relative_to(root).as_posix(), lang))
+    return title or topic, chapter
 
 
 def code_module_page(site: Site, page: str, module: str, words: Words) -> str:
@@ -121,8 +141,10 @@ def cases_index(site: Site, words: Words) -> str:
         page = case_page(case, site.vectors)
         by_page[page] = by_page.get(page, 0) + 1
     for page in sorted(by_page):
-        name = page.removeprefix(f"{GENERATED}/cases/").removesuffix(".md")
-        lines.append(f"- [{name}]({link(CASES_INDEX, page)}) — {words('cases_count', n=by_page[page])}")
+        game, _, topic = page.removeprefix(f"{GENERATED}/cases/").removesuffix(".md").partition("/")
+        section, chapter = topic_titles(site.root, game, topic, words.lang)
+        count = words("cases_count", n=by_page[page])
+        lines.append(f"- [{chapter}: {section}]({link(CASES_INDEX, page)}) — {count}")
     return "\n".join(lines) + "\n"
 
 

@@ -6,7 +6,7 @@ import posixpath
 from pathlib import Path
 
 from pokerspec.conformance.cases import Case
-from pokerspec.traceability import translation_path
+from pokerspec.traceability import read_headings, translation_path
 
 GENERATED = "reference"
 """The docs folder the build writes its generated pages into (git-ignored, rewritten each build)."""
@@ -42,3 +42,10 @@ def link(from_page: str, to_page: str, anchor: str | None = None) -> str:
     names: the i18n plugin serves each language its own version of the target)."""
     rel = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
     return rel + (f"#{anchor}" if anchor else "")
+
+
+def first_heading(path: Path) -> str | None:
+    """The title of a Markdown page (its first level-1 heading), or None."""
+    if not path.exists():
+        return None
+    return next((h.title for h in read_headings(path.read_text(encoding="utf-8")) if h.level == 1), None)

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokerspec.traceability import CHAPTERS, LANGUAGES, Page, page_language, read_headings, translation_path
+from pokerspec.traceability import CHAPTERS, LANGUAGES, Page, page_language, translation_path
 
-from .paths import RULINGS_PAGE, link
+from .paths import RULINGS_PAGE, first_heading, link
 from .words import Words
 
 LEADS = ("Ruling", "Решение", "Decisão", "Décision")
@@ -250,15 +250,13 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
     for ruling, paras in rulings.english().items():
         by_chapter.setdefault(chapter_of(paras[0].page), []).append(ruling)
     for chapter in sorted(by_chapter, key=lambda c: CHAPTERS.index(c) if c in CHAPTERS else len(CHAPTERS)):
-        index = root / translation_path(f"spec/{chapter}/index.md", lang)
-        title = next((h.title for h in read_headings(index.read_text(encoding="utf-8")) if h.level == 1),
-                     chapter) if index.exists() else chapter
+        title = first_heading(root / translation_path(f"spec/{chapter}/index.md", lang)) or chapter
         lines += [f"## {title}", ""]
         for ruling in by_chapter[chapter]:
             home = rulings.home(ruling)
             assert home is not None
             para = rulings.text(ruling, lang) or home
-            section = _section_title(root, para.page)
+            section = first_heading(root / para.page) or para.page
             entry = rulings.entries.get(ruling)
             lines += [f"### {ruling} {{#{ruling}}}", ""]
             if entry is not None:
@@ -274,10 +272,3 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
             where = f"[{section}]({link(page, home.page, ruling)})"
             lines += [f"**{words('decision')}.** {decision}", "", f"*{words('applied_in')}: {where}*", ""]
     return "\n".join(lines) + "\n"
-
-
-def _section_title(root: Path, page: str) -> str:
-    path = root / page
-    if not path.exists():
-        return page
-    return next((h.title for h in read_headings(path.read_text(encoding="utf-8")) if h.level == 1), page)
