@@ -35,7 +35,7 @@ def barge_vs_pagat() -> list[Change]:
 
 def test_second_anna_ben_showdown_becomes_an_even_split(barge_vs_pagat: list[Change]) -> None:
     # K♥9♦7♣4♠2♥ (Anna, p1) against 4♣4♦Q♠8♥3♣ (Ben, p2), 10 in each: nobody qualifies, so
-    # BARGE gives Ben the whole 20 and Pagat shares it 10/10 (RULES-NOTES §1.1 06, §1.4).
+    # BARGE gives Ben the whole 20 and Pagat shares it 10/10 (spec/archie/07-profiles.md, ARC-17).
     found = [c for c in barge_vs_pagat if c.id in ("archie-showdown-0002", "archie-profiles-0001")]
     assert {c.id for c in found} == {"archie-showdown-0002", "archie-profiles-0001"}
     for change in found:

@@ -140,7 +140,7 @@ PROFILES: tuple[Profile[StudRules], ...] = (
         name="stud-reshuffle-burns",
         game="stud",
         rules=replace(TRAINING, running_out=RunningOut.RESHUFFLE_BURNS),
-        summary="Burn cards go back under the stub before a common card is used (STUD-9(b)).",
+        summary="Burn cards go back under the stub before a common card is used (STUD-52).",
         changes=(RuleId("stud.runout.common"), RuleId("stud.profile.reshuffle-burns")),
     ),
     Profile(
