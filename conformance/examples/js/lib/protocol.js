@@ -28,7 +28,7 @@ export const MINOR = 1;
 const GAMES = { archie: ARCHIE, auction: AUCTION, stud: STUD };
 
 const OBSERVABLES = ['phase', 'pot', 'stacks', 'round_bets', 'contributed', 'exposed', 'hands', 'row', 'common',
-  'folded', 'stub', 'bids', 'pick_order', 'declarations', 'drawn'];
+  'folded', 'stub', 'bids', 'pick_order', 'declarations', 'drawn', 'sitting_out'];
 
 /** An error reply. */
 class RequestError extends Error {
@@ -171,6 +171,7 @@ export class Session {
           capabilities: ['notation', 'split', 'pots',
             ...['high', 'low-a5', 'low-8', 'exposed', 'bring-in'].map((r) => `ranking:${r}`),
             ...Object.keys(GAMES).flatMap((g) => [`showdown:${g}`, `hand:${g}`]),
+            'stakes:stud',
             ...OBSERVABLES.map((o) => `observe:${o}`)],
         };
         if (req.minor !== undefined) reply.minor = MINOR;
