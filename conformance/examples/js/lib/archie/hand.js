@@ -139,6 +139,10 @@ export class ArchieHand {
     this.result = settle(this.hands, this.table.contributed, this.table.folded, this.dealer, this.profile);
   }
 
+  /**
+   * Archie's observables (core.contract.observables): `round_bets` only while a betting round is
+   * in progress (ruling CORE-2), `drawn` counted when a discard is announced (ruling ARC-18).
+   */
   observe() {
     return {
       phase: this.phase,

@@ -221,6 +221,11 @@ export class StudHand {
     this.result.mucked = seatNames(mucked);
   }
 
+  /**
+   * Stud's observables (core.contract.observables): `round_bets` only while a betting round is
+   * in progress, so 0 at the showdown and once the hand is over (ruling CORE-2); `hands` every
+   * card a seat holds in the order dealt, without the common card.
+   */
   observe() {
     return {
       phase: this.phase,
