@@ -106,6 +106,9 @@ function splitAmount(req) {
   if (!isAmount(req.amount)) throw new RequestError('bad_amount', `bad amount ${JSON.stringify(req.amount)}`);
   const rule = req.odd_chip ?? 'remainder-to-first';
   if (rule !== 'remainder-to-first' && rule !== 'one-each') throw new RequestError('bad_request', 'unknown odd_chip rule');
+  if (req.winners !== undefined && (req.high !== undefined || req.low !== undefined)) {
+    throw new RequestError('bad_request', 'a split gives winners, or high and low, not both');
+  }
   const shares = req.winners !== undefined
     ? split(req.amount, readSeats(req.winners), rule)
     : splitHighLow(req.amount, readSeats(req.high), readSeats(req.low), rule);
