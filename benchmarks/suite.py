@@ -1,11 +1,16 @@
 """The conformance kit: cases per second in process and through the exec protocol, fuzz hands per
-second for each game, and the peak resident memory of long fuzz runs (which must stay flat)."""
+second for each game, and the peak resident memory of long fuzz runs (which must stay flat). The
+independent JavaScript engine (conformance/examples/js) is measured through exec beside the
+reference, as a speed anchor for engines in other languages, when Node.js is installed."""
 
 from __future__ import annotations
 
+import shlex
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from common import Measurement
 from pokerspec.conformance.adapters import open_engine
@@ -17,6 +22,7 @@ from pokerspec.conformance.runner import Selection, plan, run
 from pokerspec.profiles import default_profile
 
 EXEC = f"exec:{sys.executable} -m pokerspec.conformance.serve"
+JS_ENGINE = Path(__file__).resolve().parents[1] / "conformance" / "examples" / "js" / "engine.js"
 MEMORY_GAME = "archie"
 """The game of the long memory run (the fastest to fuzz)."""
 
@@ -40,7 +46,7 @@ def replay(impl: str, label: str, rounds: int) -> Measurement:
         began = time.perf_counter()
         for _ in range(rounds):
             report = run(engine, hello, items, bad)
-            assert report.count(Verdict.FAIL) == report.count(Verdict.ERROR) == 0, "the reference fails"
+            assert report.count(Verdict.FAIL) == report.count(Verdict.ERROR) == 0, f"{label} fails a case"
         seconds = time.perf_counter() - began
     finally:
         engine.close()
@@ -65,6 +71,14 @@ def run_all(quick: bool, seed: int) -> list[Measurement]:
         assert result.finding is None
         out.append(Measurement(f"fuzz {game}", "pokerspec", result.hands, result.seconds,
                                note="reference against itself, step by step"))
+    if shutil.which("node"):
+        js = f"exec:node {shlex.quote(str(JS_ENGINE))}"
+        out.append(replay(js, "pokerspec-js exec", 1 if quick else 5))
+        for game in ("archie", "auction", "stud"):
+            result = fuzz(open_engine(js), game, default_profile(game).name, 50 if quick else 500, seed)
+            assert result.finding is None
+            out.append(Measurement(f"fuzz {game}", "pokerspec-js exec", result.hands, result.seconds,
+                                   note="the JavaScript engine against the reference, step by step"))
     long = 10_000 if quick else 100_000
     for hands in (long // 10, long):
         began = time.perf_counter()

@@ -28,7 +28,7 @@ export const MINOR = 1;
 const GAMES = { archie: ARCHIE, auction: AUCTION, stud: STUD };
 
 const OBSERVABLES = ['phase', 'pot', 'stacks', 'round_bets', 'contributed', 'exposed', 'hands', 'row', 'common',
-  'folded', 'stub', 'bids', 'pick_order', 'declarations', 'drawn'];
+  'folded', 'stub', 'bids', 'pick_order', 'declarations', 'drawn', 'sitting_out'];
 
 /** An error reply. */
 class RequestError extends Error {
@@ -106,6 +106,9 @@ function splitAmount(req) {
   if (!isAmount(req.amount)) throw new RequestError('bad_amount', `bad amount ${JSON.stringify(req.amount)}`);
   const rule = req.odd_chip ?? 'remainder-to-first';
   if (rule !== 'remainder-to-first' && rule !== 'one-each') throw new RequestError('bad_request', 'unknown odd_chip rule');
+  if (req.winners !== undefined && (req.high !== undefined || req.low !== undefined)) {
+    throw new RequestError('bad_request', 'a split gives winners, or high and low, not both');
+  }
   const shares = req.winners !== undefined
     ? split(req.amount, readSeats(req.winners), rule)
     : splitHighLow(req.amount, readSeats(req.high), readSeats(req.low), rule);
@@ -171,6 +174,7 @@ export class Session {
           capabilities: ['notation', 'split', 'pots',
             ...['high', 'low-a5', 'low-8', 'exposed', 'bring-in'].map((r) => `ranking:${r}`),
             ...Object.keys(GAMES).flatMap((g) => [`showdown:${g}`, `hand:${g}`]),
+            'stakes:stud',
             ...OBSERVABLES.map((o) => `observe:${o}`)],
         };
         if (req.minor !== undefined) reply.minor = MINOR;

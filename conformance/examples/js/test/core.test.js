@@ -9,6 +9,7 @@ import { qualifiesEight, rankLow, rankLowEight } from '../lib/core/low.js';
 import { rankExposed } from '../lib/core/exposed.js';
 import { buildPots, isAmount, split, splitHighLow } from '../lib/core/chips.js';
 import { clockwiseFrom, parseAction } from '../lib/core/actions.js';
+import { judge } from '../lib/core/precedence.js';
 
 /** @param {string} text */
 const cards = (text) => text.split(' ').map((t) => /** @type {number} */ (parseCard(t)));
@@ -85,6 +86,9 @@ test('chips: side pots, uncalled excess, dead money (core.chips.side-pots)', () 
   assert.deepEqual([...allIn.returned], [[3, 20]]);
   const dead = buildPots(new Map([[0, 30], [1, 20], [2, 60], [3, 60]]), new Set([1, 2, 3]));
   assert.deepEqual(dead.pots, [{ amount: 80, eligible: [1, 2, 3] }, { amount: 90, eligible: [2, 3] }]);
+  // a folded seat's largest contribution is never returned: it stays in the last pot (CORE-8)
+  const folded = buildPots(new Map([[0, 30], [1, 20], [2, 10]]), new Set([1, 2]));
+  assert.deepEqual([folded.pots, [...folded.returned]], [[{ amount: 30, eligible: [1, 2] }, { amount: 30, eligible: [1] }], []]);
 });
 
 test('actions: notation and what is malformed (core.notation.actions)', () => {
@@ -93,5 +97,40 @@ test('actions: notation and what is malformed (core.notation.actions)', () => {
   for (const bad of ['p1', 'p1 xx', 'p1 cbr four', 'p3 cc', 'p1 cbr', 'p1 f 2', 'p1 dec x', 'p1 pick Ac Kc', 'p1 sd Zz']) {
     assert.equal(parseAction(bad, 2), null, bad);
   }
+  // one written form: lower case, one space between words; cards in any spelling (CORE-70)
+  for (const bad of ['P1 cc', 'p1 CC', 'p1 dec H', 'p1  cc', ' p1 cc', 'p1 cc ', 'p1\tcc', 'p1 cbr 4.0', 'p1 cbr +4']) {
+    assert.equal(parseAction(bad, 2), null, bad);
+  }
+  assert.deepEqual(parseAction('p1 sd kH 10d', 2)?.cards, cards('Kh Td'));
   assert.deepEqual(clockwiseFrom(4, 2), [2, 3, 0, 1]);
+});
+
+test('precedence: the first reason of the contract\'s table wins (core.contract.precedence)', () => {
+  const action = (/** @type {string} */ text) => /** @type {import('../lib/core/actions.js').Action} */ (parseAction(text, 3));
+  /** @type {import('../lib/core/precedence.js').Situation} */
+  const base = {
+    over: false, folded: () => false, committed: () => false, owesBringIn: null, capped: false,
+    listing: { to_act: ['p1'], actions: ['p1 f', 'p1 cc 2', 'p1 cbr 4'] },
+    reach: () => 10, stack: () => 8, hand: () => cards('As Kd'), maxDiscard: 5,
+  };
+  const reason = (/** @type {string} */ text, /** @type {object} */ change = {}) => judge(action(text), { ...base, ...change })?.reason ?? 'ok';
+  assert.equal(reason('p2 cc', { over: true, folded: () => true }), 'hand_over');
+  assert.equal(reason('p2 cc', { folded: () => true, committed: () => true }), 'folded');
+  assert.equal(reason('p2 cc', { committed: () => true }), 'already_committed');
+  assert.equal(reason('p2 cbr 4', { capped: true }), 'not_your_turn');
+  assert.equal(reason('p1 cc', { owesBringIn: 0, capped: true }), 'must_bring_in');
+  assert.equal(reason('p1 cbr 99', { capped: true }), 'over_cap');
+  assert.equal(reason('p1 sd As'), 'illegal_action');
+  assert.equal(reason('p1 cc 99'), 'insufficient_chips');
+  assert.equal(reason('p1 cc 0'), 'wrong_amount');
+  assert.deepEqual([reason('p1 cc'), reason('p1 cc 2'), reason('p1 f')], ['ok', 'ok', 'ok']);
+  const draw = { listing: { to_act: ['p1'], actions: ['p1 sd *'] } };
+  assert.equal(reason('p1 sd 2c 2c 3c 3d 4c 9h', draw), 'too_many_cards');
+  assert.equal(reason('p1 sd 2c 2c', draw), 'duplicate_card');
+  assert.equal(reason('p1 sd As 2c', draw), 'card_not_in_hand');
+  assert.deepEqual([reason('p1 sd', draw), reason('p1 sd Kd As', draw)], ['ok', 'ok']);
+  const bids = { listing: { to_act: ['p1', 'p2'], actions: ['p1 bid 1', 'p1 bid 2', 'p1 bid 3', 'p2 bid 1', 'p2 bid 2', 'p2 bid 3'] } };
+  assert.deepEqual([reason('p1 bid 9', bids), reason('p1 bid 4', bids), reason('p2 bid 3', bids)], ['insufficient_chips', 'wrong_amount', 'ok']);
+  const picks = { listing: { to_act: ['p1'], actions: ['p1 pick Ac', 'p1 pick Kd'] } };
+  assert.deepEqual([reason('p1 pick 2c', picks), reason('p1 pick kd', picks)], ['not_in_row', 'ok']);
 });

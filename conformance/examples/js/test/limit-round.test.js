@@ -3,15 +3,31 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LimitRound } from '../lib/core/limit-round.js';
-import { parseAction } from '../lib/core/actions.js';
+import { parseAction, seatName } from '../lib/core/actions.js';
+import { judge } from '../lib/core/precedence.js';
 
 /** @param {number[]} stacks */
 const table = (stacks) => ({ stacks, contributed: stacks.map(() => 0), folded: stacks.map(() => false) });
 
-/** @param {LimitRound} round @param {string} text */
+/**
+ * Judges an action on the round alone, as a game's hand does (core.contract.precedence), and
+ * applies it when the listing holds it.
+ * @param {LimitRound} round @param {string} text
+ */
 function act(round, text) {
   const action = /** @type {import('../lib/core/actions.js').Action} */ (parseAction(text, round.bets.length));
-  const refusal = round.check(action);
+  const refusal = judge(action, {
+    over: false,
+    folded: (seat) => round.table.folded[seat],
+    committed: () => false,
+    listing: { to_act: round.toAct === null ? [] : [seatName(round.toAct)], actions: round.legal() },
+    owesBringIn: null,
+    capped: round.capped,
+    reach: (seat) => round.reach(seat),
+    stack: (seat) => round.table.stacks[seat],
+    hand: () => [],
+    maxDiscard: 0,
+  });
   if (refusal) return refusal.reason;
   round.apply(action);
   return 'ok';
@@ -43,11 +59,14 @@ test('a short all-in raise does not reopen; half a bet does (stud.allin.reopen)'
   assert.deepEqual(half.legal(), ['p1 f', 'p1 cc 6', 'p1 cbr 10']);
 });
 
-test('calling all-in for less; more than the stack is insufficient_chips (stud.allin.short)', () => {
+test('calling all-in for less; more than the stack is insufficient_chips (stud.allin.short, CORE-5)', () => {
   const round = new LimitRound({ table: table([40, 3, 40]), first: 0, unit: 4, cap: 4, foldAnyTime: true });
   assert.equal(act(round, 'p1 cbr 4'), 'ok');
   assert.deepEqual(round.legal(), ['p2 f', 'p2 cc 3']);
-  assert.equal(act(round, 'p2 cc 4'), 'wrong_amount');
+  assert.equal(act(round, 'p2 cc 4'), 'insufficient_chips');
+  assert.equal(act(round, 'p2 cc 2'), 'wrong_amount');
+  assert.equal(act(round, 'p2 cbr 8'), 'illegal_action');
   assert.equal(act(round, 'p2 cc'), 'ok');
   assert.equal(act(round, 'p3 cbr 50'), 'insufficient_chips');
+  assert.equal(act(round, 'p1 cc 4'), 'not_your_turn');
 });

@@ -25,6 +25,12 @@ test('errors: unknown op, bad JSON, bad cards, bad amounts, no hand', () => {
   assert.equal(JSON.parse(session.handle('{not json')).error.code, 'bad_request');
   assert.deepEqual(ask(session, { op: 'parse', input: ['As', 'as'] }).error.token, 'as');
   assert.equal(ask(session, { op: 'split', amount: 2.5, winners: ['p1'] }).error.code, 'bad_amount');
+  assert.equal(ask(session, { op: 'split', amount: '10', winners: ['p1'] }).error.code, 'bad_amount');
+  assert.deepEqual(ask(session, { op: 'split', amount: 10.0, winners: ['p1', 'p2'] }).shares, { p1: 5, p2: 5 });
+  assert.equal(ask(session, { op: 'split', amount: 10, winners: ['p1'], high: ['p1'], low: ['p2'] }).error.code, 'bad_request');
+  assert.equal(ask(session, { op: 'new_hand', game: 'nope', profile: 'x', setup: {} }).error.code, 'bad_request');
+  assert.equal(ask(session, { op: 'new_hand', game: 'archie', profile: 'archie-barge', setup: { stacks: [50, -1], dealer: 'p3', deck: [] } }).error.code, 'bad_amount');
+  assert.equal(ask(session, { op: 'new_hand', game: 'archie', profile: 'archie-barge', setup: { stacks: [50, 10], dealer: 'p1', deck: ['Zz'] } }).error.code, 'short_stack');
   assert.equal(ask(session, { op: 'legal' }).error.code, 'bad_request');
   assert.equal(ask(session, { op: 'new_hand', game: 'archie', profile: 'archie-barge', setup: { stacks: [47, 100], dealer: 'p1', deck: [] } }).error.code, 'short_stack');
 });

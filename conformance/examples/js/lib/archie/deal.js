@@ -2,13 +2,9 @@
 /**
  * Archie, section 2: the deal and three draws (spec/archie/02-deal.md).
  */
-import { reject } from '../core/actions.js';
-import { cardName } from '../core/cards.js';
-
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/deck.js').Stub} Stub */
-/** @typedef {import('../core/actions.js').Rejection} Rejection */
 
 /** Draws in a hand (archie.deal.draws). */
 export const DRAWS = 3;
@@ -41,18 +37,6 @@ export function deal(stub, dealer) {
  * @returns {Seat[]}
  */
 export const drawOrder = (dealer) => [bigBlindOf(dealer), dealer];
-
-/**
- * Why a discard may not be made, or null (archie.deal.discard).
- * @param {Card[]} hand @param {Card[]} discards
- * @returns {Rejection | null}
- */
-export function checkDiscard(hand, discards) {
-  if (discards.length > MAX_DISCARD) return reject('too_many_cards', `at most ${MAX_DISCARD} cards may be discarded`);
-  if (new Set(discards).size !== discards.length) return reject('duplicate_card', 'a card is named twice');
-  const missing = discards.find((card) => !hand.includes(card));
-  return missing === undefined ? null : reject('card_not_in_hand', `${cardName(missing)} is not in the hand`);
-}
 
 /**
  * Deals the replacements once both have committed: the big blind's whole block first, then the

@@ -7,16 +7,19 @@
 import { bySeat, chipObservables, formatAction, parseAction, reject, seatName } from '../core/actions.js';
 import { cardNames } from '../core/cards.js';
 import { Stub } from '../core/deck.js';
+import { judge } from '../core/precedence.js';
 import { asObject, readContributed, readDealer, readDeck, readFolded, readHands, readStacks, SetupError } from '../core/setup.js';
 import { PROFILES } from './profiles.js';
-import { checkTable, PLAYERS } from './table.js';
-import { checkDiscard, deal, DRAWS, drawOrder, replace } from './deal.js';
+import { checkPlayers, checkReserve, PLAYERS } from './table.js';
+import { deal, DRAWS, drawOrder, MAX_DISCARD, replace } from './deal.js';
 import { openRound, postBlinds } from './betting.js';
 import { settle } from './showdown.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
+/** @typedef {import('../core/actions.js').Action} Action */
 /** @typedef {import('../core/actions.js').Rejection} Rejection */
+/** @typedef {import('../core/precedence.js').Situation} Situation */
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('./profiles.js').ArchieProfile} ArchieProfile */
 
@@ -24,14 +27,15 @@ export class ArchieHand {
   /** @param {ArchieProfile} profile @param {Record<string, unknown>} setup */
   constructor(profile, setup) {
     const stacks = readStacks(setup);
-    checkTable(stacks);
-    this.profile = profile;
+    checkPlayers(stacks);
     this.dealer = readDealer(setup, PLAYERS);
+    checkReserve(stacks);
     this.stub = new Stub(readDeck(setup));
+    this.profile = profile;
     this.table = { stacks, contributed: [0, 0], folded: [false, false] };
     postBlinds(this.table, this.dealer);
     this.hands = deal(this.stub, this.dealer);
-    /** cards drawn by each seat over the hand */
+    /** cards drawn by each seat over the hand, counted when the discard is announced */
     this.drawn = [0, 0];
     /** the betting round (1..4) or draw (1..3) in progress */
     this.step = 1;
@@ -63,44 +67,69 @@ export class ArchieHand {
   }
 
   /**
-   * Checks, then applies, one action (core.notation.reasons).
+   * What the order of rejection reasons needs to judge an action now (core.contract.precedence).
+   * @returns {Situation}
+   */
+  situation() {
+    const { round, table } = this;
+    return {
+      over: this.result !== null,
+      folded: (seat) => table.folded[seat],
+      committed: (seat) => !round && this.discards[seat] !== null,
+      listing: this.legal(),
+      owesBringIn: null,
+      capped: round !== null && round.capped,
+      reach: (seat) => (round ? round.reach(seat) : table.stacks[seat]),
+      stack: (seat) => table.stacks[seat],
+      hand: (seat) => this.hands[seat],
+      maxDiscard: MAX_DISCARD,
+    };
+  }
+
+  /**
+   * Judges one action and applies it if the listing holds it (core.notation.reasons).
    * @param {unknown} text
    * @returns {Rejection | null}
    */
   act(text) {
     const action = parseAction(text, PLAYERS);
     if (!action) return reject('malformed', `cannot read ${JSON.stringify(text)}`);
-    if (this.result) return reject('hand_over', 'the hand is over');
-    const seat = action.seat;
-    if (this.table.folded[seat]) return reject('folded', `${seatName(seat)} has folded`);
-    if (!this.round) {
-      if (this.discards[seat] !== null) return reject('already_committed', 'the discard is committed');
-      if (seat !== this.toAct) return reject('not_your_turn', 'the big blind announces first');
-      if (action.verb !== 'sd') return reject('illegal_action', 'only a discard during a draw');
-      const refusal = checkDiscard(this.hands[seat], action.cards);
-      if (refusal) return refusal;
-      this.discards[seat] = action.cards;
-      if (this.discards.every((d) => d !== null)) this.endDraw();
-      return null;
-    }
-    if (seat !== this.round.toAct) return reject('not_your_turn', `${seatName(this.round.toAct ?? 0)} is to act`);
-    if (!['f', 'cc', 'cbr'].includes(action.verb)) return reject('illegal_action', 'only f, cc or cbr while betting');
-    const refusal = this.round.check(action);
+    const refusal = judge(action, this.situation());
     if (refusal) return refusal;
-    this.round.apply(action);
-    if (this.table.folded[seat]) this.finish();
-    else if (this.round.closed) {
+    if (this.round) this.bet(this.round, action);
+    else this.discard(action);
+    return null;
+  }
+
+  /**
+   * A discard is committed and its count announced at once; once both have committed the
+   * replacements are dealt (archie.deal.discard, ruling ARC-18; archie.deal.replace).
+   * @param {Action} action
+   */
+  discard(action) {
+    this.discards[action.seat] = action.cards;
+    this.drawn[action.seat] += action.cards.length;
+    if (this.discards.every((d) => d !== null)) this.endDraw();
+  }
+
+  /**
+   * A betting action; a fold ends the hand, and a closed round leads to the next draw or, after
+   * the fourth, to the showdown (archie.showdown.fold, archie.betting.then-draw).
+   * @param {LimitRound} round @param {Action} action
+   */
+  bet(round, action) {
+    round.apply(action);
+    if (this.table.folded[action.seat]) this.finish();
+    else if (round.closed) {
       if (this.step === DRAWS + 1) this.finish();
       else this.round = null;
     }
-    return null;
   }
 
   /** Both have committed: deal the replacements and open the next betting round. */
   endDraw() {
     const discards = /** @type {Card[][]} */ (this.discards);
     replace(this.hands, discards, this.stub, this.dealer);
-    discards.forEach((cards, seat) => { this.drawn[seat] += cards.length; });
     this.discards = [null, null];
     this.step++;
     this.round = openRound(this.step, this.table, this.dealer);
@@ -110,6 +139,10 @@ export class ArchieHand {
     this.result = settle(this.hands, this.table.contributed, this.table.folded, this.dealer, this.profile);
   }
 
+  /**
+   * Archie's observables (core.contract.observables): `round_bets` only while a betting round is
+   * in progress (ruling CORE-2), `drawn` counted when a discard is announced (ruling ARC-18).
+   */
   observe() {
     return {
       phase: this.phase,

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Archie, section 4: fold and showdown (spec/archie/04-showdown.md), and the outcome a hand
- * reports (core.notation.observables).
+ * reports: exactly Archie's keys of core.contract.outcome.
  */
 import { bySeat, mapBySeat, seatName, seatNames, clockwiseFrom } from '../core/actions.js';
 import { categoryOf, rankFive } from '../core/high.js';
@@ -52,7 +52,6 @@ export function settle(hands, contributed, folded, dealer, profile) {
   const received = contributed.map((_, seat) => shares.get(seat) ?? 0);
   outcome.received = bySeat(received);
   outcome.net = bySeat(received.map((chips, seat) => chips - contributed[seat]));
-  outcome.carry = 0;
   outcome.next_dealer = seatName(nextDealer(dealer));
   return outcome;
 }

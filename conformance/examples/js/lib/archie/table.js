@@ -2,7 +2,7 @@
 /**
  * Archie, section 1: the table and stakes (spec/archie/01-table.md).
  */
-import { SetupError } from '../core/setup.js';
+import { checkSeatCount, SetupError } from '../core/setup.js';
 
 /** Exactly two players (archie.table.players). */
 export const PLAYERS = 2;
@@ -21,11 +21,17 @@ export const RESERVE = 48;
 export const unitOf = (round) => (round <= 2 ? 2 : 4);
 
 /**
- * Refuses a table Archie cannot be dealt on (archie.table.players, archie.table.reserve).
+ * Refuses a table of any other number of seats than two (archie.table.players).
  * @param {number[]} stacks
  */
-export function checkTable(stacks) {
-  if (stacks.length !== PLAYERS) throw new SetupError('bad_seats', `Archie is dealt to exactly ${PLAYERS} players`);
+export const checkPlayers = (stacks) => checkSeatCount(stacks.length, PLAYERS, PLAYERS);
+
+/**
+ * Refuses a seat short of the reserve (archie.table.reserve); checked after the seats and the
+ * dealer (core.contract.setup, ruling CORE-72).
+ * @param {number[]} stacks
+ */
+export function checkReserve(stacks) {
   if (stacks.some((chips) => chips < RESERVE)) {
     throw new SetupError('short_stack', `a seat needs ${RESERVE} chips to be dealt in`);
   }

@@ -2,14 +2,12 @@
 /**
  * Auction poker, section 2: the five auctions (spec/auction/02-auctions.md).
  */
-import { reject } from '../core/actions.js';
 import { rankExposed } from '../core/exposed.js';
 import { MAX_BID, MIN_BID } from './setup.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/deck.js').Stub} Stub */
-/** @typedef {import('../core/actions.js').Rejection} Rejection */
 
 /**
  * A new row: one card per player from the top of the deck (auction.auction.row).
@@ -20,16 +18,7 @@ export function dealRow(stub, players) {
   return Array.from({ length: players }, () => stub.take());
 }
 
-/**
- * Why a bid may not be made, or null: a whole number from 1 to 3 (auction.auction.bid,
- * ruling AUC-3).
- * @param {number} amount
- * @returns {Rejection | null}
- */
-export const checkBid = (amount) =>
-  amount >= MIN_BID && amount <= MAX_BID ? null : reject('wrong_amount', `a bid is ${MIN_BID} to ${MAX_BID}`);
-
-/** The bids a player may make (auction.auction.bid). */
+/** The bids a player may make: a whole number from 1 to 3 (auction.auction.bid, ruling AUC-3). */
 export const BIDS = Array.from({ length: MAX_BID - MIN_BID + 1 }, (_, i) => MIN_BID + i);
 
 /**
@@ -48,10 +37,3 @@ export function pickOrder(order, bids, exposed) {
     .sort((a, b) => b.bid - a.bid || b.showing - a.showing || a.position - b.position)
     .map((entry) => entry.seat);
 }
-
-/**
- * Why a pick may not be made, or null: the card must be in the row (auction.auction.pick).
- * @param {Card[]} row @param {Card} card
- * @returns {Rejection | null}
- */
-export const checkPick = (row, card) => (row.includes(card) ? null : reject('not_in_row', 'that card is not in the row'));

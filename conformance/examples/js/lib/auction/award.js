@@ -12,8 +12,8 @@ import { claimsHigh, claimsLow } from './declaration.js';
 /**
  * @typedef {object} AuctionAward
  * @property {Map<Seat, number>} shares
- * @property {Record<string, Seat[]> | null} winners by direction (`high`, `low`), or `all` for a
- *   "both" scoop; null when the pot carries over
+ * @property {Record<string, Seat[]> | null} winners `high` and `low` for a divided pot, `all`
+ *   for a pot that is not halved (core.contract.winners); null when the pot carries over
  * @property {number} carry chips carried to the next deal
  * @property {Seat[]} excluded the "both" declarers shut out
  * @property {Map<Seat, {high: Result, low: Result}>} why how each shut-out player did each way
@@ -50,7 +50,8 @@ function best(seats, strength) {
  * claimant and every other low claimant; the one who does takes the pot, the others are shut
  * out and block nobody (auction.award.both, rulings AUC-11, AUC-14). Otherwise the pot is
  * halved between the best high and the best low (auction.award.division), goes whole to one
- * direction (auction.award.one-direction) or carries over when nobody is left
+ * direction, labelled `all` (auction.award.one-direction, ruling CORE-4) or carries over when
+ * nobody is left
  * (auction.award.carry) or, under Buderick, when two "both" declarers failed
  * (auction.profile.buderick-rides). Ties share; the odd chip goes to high and a remainder to
  * the first winner from the dealer's left (auction.award.ties, auction.award.odd-chip).
@@ -84,7 +85,6 @@ export function awardPot(amount, priority, declarations, high, low, profile) {
     const winners = { high: best(highLeft, high), low: best(lowLeft, low) };
     return { shares: splitHighLow(amount, winners.high, winners.low, 'remainder-to-first'), winners, carry: 0, excluded: both, why };
   }
-  const way = highLeft.length > 0 ? 'high' : 'low';
-  const winners = best(way === 'high' ? highLeft : lowLeft, way === 'high' ? high : low);
-  return { shares: split(amount, winners, 'remainder-to-first'), winners: { [way]: winners }, carry: 0, excluded: both, why };
+  const winners = highLeft.length > 0 ? best(highLeft, high) : best(lowLeft, low);
+  return { shares: split(amount, winners, 'remainder-to-first'), winners: { all: winners }, carry: 0, excluded: both, why };
 }

@@ -8,20 +8,23 @@ import { cardName, cardNames } from '../core/cards.js';
 import { Stub } from '../core/deck.js';
 import { categoryOf } from '../core/high.js';
 import { split } from '../core/chips.js';
+import { judge } from '../core/precedence.js';
 import {
   asObject, readAmount, readContributed, readDealer, readDeck, readFolded, readHands, readStacks,
   readBySeat, showdownSeats, SetupError,
 } from '../core/setup.js';
 import { PROFILES } from './profiles.js';
-import { ANTE, AUCTIONS, dealHidden, dealtIn } from './setup.js';
-import { BIDS, checkBid, checkPick, dealRow, pickOrder } from './auctions.js';
+import { ANTE, AUCTIONS, checkPlayers, dealHidden, dealtIn } from './setup.js';
+import { BIDS, dealRow, pickOrder } from './auctions.js';
 import { opener, openRound } from './betting.js';
 import { CHOICES, highHand, lowHand } from './declaration.js';
 import { awardPot } from './award.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
+/** @typedef {import('../core/actions.js').Action} Action */
 /** @typedef {import('../core/actions.js').Rejection} Rejection */
+/** @typedef {import('../core/precedence.js').Situation} Situation */
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('./profiles.js').AuctionProfile} AuctionProfile */
 
@@ -29,13 +32,14 @@ export class AuctionHand {
   /** @param {AuctionProfile} profile @param {Record<string, unknown>} setup */
   constructor(profile, setup) {
     const stacks = readStacks(setup);
-    this.profile = profile;
+    this.carryIn = readAmount(setup, 'carry');
+    checkPlayers(stacks);
     this.seats = stacks.length;
     this.dealer = readDealer(setup, this.seats);
     /** the seats dealt in, clockwise from the dealer's left */
     this.order = dealtIn(stacks, this.dealer);
-    this.carryIn = readAmount(setup, 'carry');
     this.stub = new Stub(readDeck(setup));
+    this.profile = profile;
     this.stacks = stacks;
     this.contributed = new Array(this.seats).fill(0);
     this.folded = new Array(this.seats).fill(false);
@@ -98,58 +102,77 @@ export class AuctionHand {
   }
 
   /**
-   * Checks, then applies, one action (core.notation.reasons).
+   * What the order of rejection reasons needs to judge an action now (core.contract.precedence).
+   * @returns {Situation}
+   */
+  situation() {
+    const { round, stacks } = this;
+    return {
+      over: this.step === 'over',
+      folded: (seat) => this.folded[seat],
+      committed: (seat) => (this.step === 'bid' && this.bids[seat] !== null)
+        || (this.step === 'declare' && this.declared[seat] !== null),
+      listing: this.legal(),
+      owesBringIn: null,
+      capped: this.step === 'bet' && round !== null && round.capped,
+      reach: (seat) => (this.step === 'bet' && round ? round.reach(seat) : stacks[seat]),
+      stack: (seat) => stacks[seat],
+      hand: (seat) => this.hidden[seat],
+      maxDiscard: 0,
+    };
+  }
+
+  /**
+   * Judges one action and applies it if the listing holds it (core.notation.reasons).
    * @param {unknown} text
    * @returns {Rejection | null}
    */
   act(text) {
     const action = parseAction(text, this.seats);
     if (!action) return reject('malformed', `cannot read ${JSON.stringify(text)}`);
-    if (this.step === 'over') return reject('hand_over', 'the hand is over');
+    const refusal = judge(action, this.situation());
+    if (refusal) return refusal;
     const seat = action.seat;
-    if (!this.order.includes(seat)) return reject('not_your_turn', `${seatName(seat)} is not dealt in`);
-    if (this.folded[seat]) return reject('folded', `${seatName(seat)} has folded`);
     switch (this.step) {
-      case 'bid': {
-        if (action.verb !== 'bid') return reject('illegal_action', 'only a bid now');
-        if (this.bids[seat] !== null) return reject('already_committed', 'the bid is in');
-        const refusal = checkBid(/** @type {number} */ (action.amount));
-        if (refusal) return refusal;
+      case 'bid':
         this.bids[seat] = action.amount;
         if (this.toAct.length === 0) this.revealBids();
-        return null;
-      }
-      case 'pick': {
-        if (action.verb !== 'pick') return reject('illegal_action', 'only a pick now');
-        if (seat !== this.picks[this.picked]) return reject('not_your_turn', `${seatName(this.picks[this.picked])} picks now`);
-        const refusal = checkPick(this.row, action.cards[0]);
-        if (refusal) return refusal;
-        this.row = this.row.filter((card) => card !== action.cards[0]);
-        this.exposed[seat].push(action.cards[0]);
-        this.picked++;
-        if (this.picked === this.picks.length) this.endAuction();
-        return null;
-      }
-      case 'bet': {
-        const round = /** @type {LimitRound} */ (this.round);
-        if (seat !== round.toAct) return reject('not_your_turn', 'another player is to act');
-        if (!['f', 'cc', 'cbr'].includes(action.verb)) return reject('illegal_action', 'only f, cc or cbr while betting');
-        const refusal = round.check(action);
-        if (refusal) return refusal;
-        round.apply(action);
-        if (action.verb === 'f') this.folded[seat] = true;
-        if (this.live.length === 1) this.finish();
-        else if (round.closed) this.step = 'declare';
-        return null;
-      }
-      default: {
-        if (action.verb !== 'dec') return reject('illegal_action', 'only a declaration now');
-        if (this.declared[seat] !== null) return reject('already_committed', 'the declaration is made');
+        break;
+      case 'pick':
+        this.pick(seat, action.cards[0]);
+        break;
+      case 'bet':
+        this.bet(/** @type {LimitRound} */ (this.round), action);
+        break;
+      default:
         this.declared[seat] = action.choice;
         if (this.toAct.length === 0) this.finish();
-        return null;
-      }
     }
+    return null;
+  }
+
+  /**
+   * The picker takes a card from the row and shows it; after the last pick, the next auction
+   * (auction.auction.pick, ruling AUC-21).
+   * @param {Seat} seat @param {Card} card
+   */
+  pick(seat, card) {
+    this.row = this.row.filter((c) => c !== card);
+    this.exposed[seat].push(card);
+    this.picked++;
+    if (this.picked === this.picks.length) this.endAuction();
+  }
+
+  /**
+   * A betting action; a lone survivor takes the pot, and a closed round leads to the
+   * declaration (auction.betting.lone-survivor, auction.betting.end).
+   * @param {LimitRound} round @param {Action} action
+   */
+  bet(round, action) {
+    round.apply(action);
+    if (action.verb === 'f') this.folded[action.seat] = true;
+    if (this.live.length === 1) this.finish();
+    else if (round.closed) this.step = 'declare';
   }
 
   /** All bids are in: they are shown at once, paid and ordered (auction.auction.bids-paid, auction.auction.order). */
@@ -195,9 +218,14 @@ export class AuctionHand {
       declarations, hands, profile: this.profile,
     });
     this.result.pick_orders = this.pickOrders.map(seatNames);
-    this.result.sitting_out = seatNames(this.stacks.flatMap((_, seat) => (this.order.includes(seat) ? [] : [seat])));
+    this.result.sitting_out = this.sittingOut;
   }
 
+  /**
+   * Auction's observables (core.contract.observables): `round_bets` only during the betting
+   * round; `hands` the two hidden cards, then the bought ones in the order bought (ruling
+   * CORE-2); bids and the pick order only once revealed; declarations only once the hand is over.
+   */
   observe() {
     const revealed = this.step === 'pick';
     const showAll = this.step === 'over';
@@ -205,15 +233,20 @@ export class AuctionHand {
     return {
       phase: this.phase,
       ...chipObservables({ stacks: this.stacks, contributed: this.contributed, folded: this.folded },
-        this.round ? this.round.bets : new Array(this.seats).fill(0), this.carryIn),
+        this.step === 'bet' && this.round ? this.round.bets : new Array(this.seats).fill(0), this.carryIn),
       exposed: bySeat(this.exposed.map(cardNames), inHand),
-      hands: bySeat(this.hidden.map(cardNames), inHand),
+      hands: bySeat(this.hidden.map((hidden, seat) => cardNames(hidden.concat(this.exposed[seat]))), inHand),
       row: cardNames(this.row),
-      stub: this.stub.size,
       bids: revealed ? bySeat(/** @type {number[]} */ (this.bids), inHand) : {},
       pick_order: revealed ? seatNames(this.picks) : [],
       declarations: showAll ? bySeat(/** @type {string[]} */ (this.declared), (seat) => this.declared[seat] !== null) : {},
+      sitting_out: this.sittingOut,
     };
+  }
+
+  /** @returns {string[]} the seats not dealt in (ruling AUC-18) */
+  get sittingOut() {
+    return seatNames(this.stacks.flatMap((_, seat) => (this.order.includes(seat) ? [] : [seat])));
   }
 
   outcome() {
@@ -222,7 +255,8 @@ export class AuctionHand {
 }
 
 /**
- * The outcome of a declared (or uncontested) pot.
+ * The outcome of a declared (or uncontested) pot: exactly Auction's keys of
+ * core.contract.outcome (`pick_orders` and `sitting_out` are added by a played hand).
  * @param {object} hand
  * @param {Seat[]} hand.priority the players still in, clockwise from the dealer's left
  * @param {number[]} hand.contributed by seat
@@ -242,6 +276,8 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
     outcome.pots = [{ amount, eligible: seatNames(priority), winners: { all: seatNames(priority) }, shares: mapBySeat(shares) }];
     outcome.carry = 0;
     outcome.excluded = [];
+    outcome.excluded_why = {};
+    outcome.categories = {};
   } else {
     const high = new Map([...hands].map(([seat, cards]) => [seat, highHand(cards)]));
     const low = new Map([...hands].map(([seat, cards]) => [seat, lowHand(cards)]));

@@ -3,7 +3,7 @@
  * Auction poker, section 1: setup (spec/auction/01-setup.md).
  */
 import { clockwiseFrom } from '../core/actions.js';
-import { SetupError } from '../core/setup.js';
+import { checkSeatCount, SetupError } from '../core/setup.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/cards.js').Card} Card */
@@ -23,16 +23,19 @@ export const CAP = 4;
 export const RESERVE = 20;
 
 /**
+ * Refuses a table of fewer than two or more than seven seats, whatever their chips
+ * (auction.setup.players; core.contract.setup, ruling CORE-72).
+ * @param {number[]} stacks
+ */
+export const checkPlayers = (stacks) => checkSeatCount(stacks.length, MIN_PLAYERS, MAX_PLAYERS);
+
+/**
  * The seats dealt in, clockwise from the dealer's left, the dealer last. A seat short of the
- * reserve sits out (ruling AUC-18); the table must have two to seven seats and at least two
- * dealt in (auction.setup.players).
+ * reserve sits out (ruling AUC-18); at least two must be dealt in (auction.setup.players).
  * @param {number[]} stacks @param {Seat} dealer
  * @returns {Seat[]}
  */
 export function dealtIn(stacks, dealer) {
-  if (stacks.length < MIN_PLAYERS || stacks.length > MAX_PLAYERS) {
-    throw new SetupError('bad_seats', `auction poker seats ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
-  }
   const seats = clockwiseFrom(stacks.length, (dealer + 1) % stacks.length).filter((seat) => stacks[seat] >= RESERVE);
   if (seats.length < MIN_PLAYERS) throw new SetupError('bad_seats', `at least ${MIN_PLAYERS} players need ${RESERVE} chips`);
   return seats;

@@ -9,10 +9,11 @@ import { parseCard } from './cards.js';
 /** @typedef {import('./chips.js').Seat} Seat */
 
 /**
- * The closed list of rejection reasons (core.notation.reasons).
- * @typedef {'malformed' | 'hand_over' | 'folded' | 'not_your_turn' | 'illegal_action'
- *   | 'wrong_amount' | 'over_cap' | 'insufficient_chips' | 'card_not_in_hand' | 'too_many_cards'
- *   | 'duplicate_card' | 'not_in_row' | 'already_committed' | 'must_bring_in'} Reason
+ * The closed list of rejection reasons, in the order they are checked (core.notation.reasons,
+ * core.contract.precedence; lib/core/precedence.js).
+ * @typedef {'malformed' | 'hand_over' | 'folded' | 'already_committed' | 'not_your_turn'
+ *   | 'must_bring_in' | 'over_cap' | 'illegal_action' | 'insufficient_chips' | 'wrong_amount'
+ *   | 'too_many_cards' | 'duplicate_card' | 'card_not_in_hand' | 'not_in_row'} Reason
  */
 
 /** @typedef {{reason: Reason, message: string}} Rejection */
@@ -54,15 +55,19 @@ const parseAmountToken = (text) => (/^[0-9]+$/.test(text) ? Number(text) : null)
 
 /**
  * Reads an action; null when it cannot be read: an unknown verb, a bad seat, card or amount,
- * or a missing or extra argument (`malformed`). Whether the action is allowed is the game's
- * business, so verbs of every game are read here.
+ * a missing or extra argument, or any spelling but the one the notation shows: seats, verbs
+ * and declaration letters in lower case, amounts in digits, words separated by exactly one
+ * space (`malformed`, core.notation.actions, ruling CORE-70). Whether the action is allowed is
+ * the game's business (lib/core/precedence.js), so verbs of every game are read here.
  * @param {unknown} text
  * @param {number} seats the number of seats at the table
  * @returns {Action | null}
  */
 export function parseAction(text, seats) {
   if (typeof text !== 'string') return null;
-  const [seatText, verbText, ...args] = text.trim().split(/\s+/);
+  const words = text.split(' ');
+  if (words.includes('')) return null;
+  const [seatText, verbText, ...args] = words;
   const seat = parseSeat(seatText, seats);
   if (seat === null || verbText === undefined || !Object.hasOwn(VERBS, verbText)) return null;
   const verb = /** @type {Verb} */ (verbText);

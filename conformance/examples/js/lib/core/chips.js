@@ -64,11 +64,12 @@ export function addShares(a, b) {
 
 /**
  * Builds the pots from each seat's total contribution for the hand (core.chips.side-pots):
- * first the uncalled excess of the largest contribution over the second largest goes back
- * (core.chips.uncalled); then each distinct contribution of a seat still in closes a level,
- * to which every seat, folded or not, gives what it put in between the previous level and this
- * one (core.chips.dead). Chips that folded seats put in above the last level stay in the last
- * pot, since dead money is never returned.
+ * first the uncalled excess of the largest contribution over the second largest goes back, if
+ * the seat that put it in is still in the hand (core.chips.uncalled, ruling CORE-8); then each
+ * distinct contribution of a seat still in closes a level, to which every seat, folded or not,
+ * gives what it put in between the previous level and this one (core.chips.dead). Chips that
+ * folded seats put in above the last level stay in the last pot, since dead money is never
+ * returned.
  * @param {Map<Seat, number>} contributed
  * @param {Set<Seat>} live the seats still in the hand (not folded)
  * @returns {{pots: Pot[], returned: Map<Seat, number>}}
@@ -80,7 +81,7 @@ export function buildPots(contributed, live) {
   if (sorted.length > 0) {
     const [top, topAmount] = sorted[0];
     const second = sorted.length > 1 ? sorted[1][1] : 0;
-    if (topAmount > second) {
+    if (topAmount > second && live.has(top)) {
       returned.set(top, topAmount - second);
       amounts.set(top, second);
     }

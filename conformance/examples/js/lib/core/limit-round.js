@@ -8,11 +8,10 @@
  * stud.allin.reopen) are part of the round because the other games never reach them (their
  * reserves make an all-in impossible).
  */
-import { formatAction, reject } from './actions.js';
+import { formatAction } from './actions.js';
 
 /** @typedef {import('./chips.js').Seat} Seat */
 /** @typedef {import('./actions.js').Action} Action */
-/** @typedef {import('./actions.js').Rejection} Rejection */
 
 /**
  * The table the round plays on; the round updates stacks and contributions as chips go in.
@@ -61,7 +60,8 @@ export class LimitRound {
   /**
    * Whether the seat must still act in this round: it is in, has chips, and has not acted since
    * the last full bet or owes chips (stud.streets.close). This holds even for the last player
-   * with chips, who may then only check, call or fold (see spec-gaps.md, stud.allin.runout).
+   * with chips behind players who are all-in, who may then only check, call or fold
+   * (stud.allin.runout, ruling STUD-70).
    * @param {Seat} seat
    */
   needs(seat) {
@@ -105,37 +105,13 @@ export class LimitRound {
     if (this.facing(seat) || this.foldAnyTime) actions.push(formatAction(seat, 'f'));
     actions.push(formatAction(seat, 'cc', this.callTo(seat)));
     const raise = this.raiseTo(seat);
-    if (raise !== null && this.fullBets < this.cap) actions.push(formatAction(seat, 'cbr', raise));
+    if (raise !== null && !this.capped) actions.push(formatAction(seat, 'cbr', raise));
     return actions;
   }
 
-  /**
-   * Why the seat to act may not take this betting action (f, cc or cbr), or null if it may.
-   * @param {Action} action
-   * @returns {Rejection | null}
-   */
-  check(action) {
-    const seat = action.seat;
-    switch (action.verb) {
-      case 'f':
-        return this.facing(seat) || this.foldAnyTime
-          ? null : reject('illegal_action', 'nothing to call: check or bet instead of folding');
-      case 'cc': {
-        const total = this.callTo(seat);
-        return action.amount === null || action.amount === total
-          ? null : reject('wrong_amount', `a ${this.facing(seat) ? 'call' : 'check'} makes ${total}`);
-      }
-      case 'cbr': {
-        const amount = /** @type {number} */ (action.amount);
-        const raise = this.raiseTo(seat);
-        if (raise === null) return reject('illegal_action', 'this player may not bet or raise now');
-        if (this.fullBets >= this.cap) return reject('over_cap', 'the round has had its last raise');
-        if (amount > this.reach(seat)) return reject('insufficient_chips', `only ${this.reach(seat)} can be reached`);
-        return amount === raise ? null : reject('wrong_amount', `a bet or raise goes to ${raise}`);
-      }
-      default:
-        return reject('illegal_action', 'only f, cc or cbr in a betting round');
-    }
+  /** Whether the round has had its bet and every raise allowed (the cap; `over_cap`). */
+  get capped() {
+    return this.fullBets >= this.cap;
   }
 
   /**
@@ -167,7 +143,7 @@ export class LimitRound {
   }
 
   /**
-   * Applies a betting action already checked, and moves the turn on.
+   * Applies a betting action the listing holds (lib/core/precedence.js), and moves the turn on.
    * @param {Action} action
    */
   apply(action) {

@@ -2,7 +2,9 @@
 /**
  * Reading the `setup` of a hand or a showdown (docs/engine-authors/case-format.md) into
  * numbers: stacks, the dealer seat, the full deck from the top (core.deck.completion), hands
- * and contributions by seat. Every game checks its own rules on top of this.
+ * and contributions by seat. Every game checks its own rules on top of this, in the order of
+ * core.contract.setup (ruling CORE-72): the amounts, the number of seats and the dealer, each
+ * seat's chips, the stakes, then the cards.
  */
 import { parseDistinctCards } from './cards.js';
 import { completeDeck } from './deck.js';
@@ -31,7 +33,8 @@ export function asObject(value) {
 }
 
 /**
- * A hand's stacks, p1 first.
+ * A hand's stacks, p1 first; a stack that is not an amount is `bad_amount`
+ * (core.contract.conventions).
  * @param {Record<string, unknown>} setup
  * @returns {number[]}
  */
@@ -43,6 +46,17 @@ export function readStacks(setup) {
 }
 
 /**
+ * Refuses a table with a number of seats the game does not allow (core.contract.setup).
+ * @param {number} seats @param {number} min @param {number} max
+ */
+export function checkSeatCount(seats, min, max) {
+  if (seats < min || seats > max) {
+    throw new SetupError('bad_seats', min === max ? `exactly ${min} seats` : `${min} to ${max} seats`);
+  }
+}
+
+/**
+ * The dealer, which must be one of the seats (`bad_seats`, core.contract.setup).
  * @param {Record<string, unknown>} setup @param {number} seats
  * @returns {Seat}
  */
@@ -123,18 +137,27 @@ export function readBySeat(value, seats, read) {
 }
 
 /**
- * The hands of a showdown setup, each of distinct cards. Cards are not checked across hands:
- * the suite's own archie-showdown-0003 gives 3c to both players (see spec-gaps.md).
+ * The hands of a showdown setup. They are the final hands of one deal, so no card may appear
+ * twice, in one hand or in two: the first unreadable or repeated token, in the order given, is
+ * `bad_card` or `duplicate_card` (core.contract.setup, core.cards.distinct).
  * @param {Record<string, unknown>} setup @param {number} seats
  * @returns {Map<Seat, Card[]>}
  */
 export function readHands(setup, seats) {
-  return readBySeat(setup.hands, seats, (tokens) => {
+  const hands = readBySeat(setup.hands, seats, (tokens) => {
     if (!Array.isArray(tokens)) throw new SetupError('bad_request', 'a hand is a list of cards');
-    const read = parseDistinctCards(tokens);
-    if ('error' in read) throw new SetupError(read.error.code, `bad card ${read.error.token}`, read.error.token);
-    return read.cards;
+    return tokens;
   });
+  const read = parseDistinctCards([...hands.values()].flat());
+  if ('error' in read) throw new SetupError(read.error.code, `bad card ${read.error.token}`, read.error.token);
+  let at = 0;
+  /** @type {Map<Seat, Card[]>} */
+  const out = new Map();
+  for (const [seat, tokens] of hands) {
+    out.set(seat, read.cards.slice(at, at + tokens.length));
+    at += tokens.length;
+  }
+  return out;
 }
 
 /**

@@ -2,12 +2,11 @@
 /**
  * Seven-card stud, section 2: antes and the bring-in (spec/stud/02-bringin.md).
  */
-import { formatAction, reject } from '../core/actions.js';
+import { formatAction } from '../core/actions.js';
 import { bringInValue } from '../core/exposed.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/actions.js').Action} Action */
-/** @typedef {import('../core/actions.js').Rejection} Rejection */
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('../core/limit-round.js').Table} Table */
 /** @typedef {import('./profiles.js').StudProfile} StudProfile */
@@ -37,7 +36,8 @@ export function bringer(cards, able) {
 
 /**
  * The bring-in's two choices: the smaller amount (`pb`) or a full small bet (`cbr`); short of
- * chips, all he has (stud.bringin.forced, stud.bringin.short).
+ * chips, all he has (stud.bringin.forced, stud.bringin.short). He may neither fold nor check:
+ * `must_bring_in` (core.contract.precedence).
  * @param {number} stack the bringer's chips @param {StudProfile} profile
  * @returns {{pb: number, cbr: number | null}}
  */
@@ -55,30 +55,6 @@ export function bringInLegal(seat, stack, profile) {
   const actions = [formatAction(seat, 'pb', options.pb)];
   if (options.cbr !== null) actions.push(formatAction(seat, 'cbr', options.cbr));
   return actions;
-}
-
-/**
- * Why the bringer may not take this action, or null: he must bring in, neither folding nor
- * checking (stud.bringin.forced).
- * @param {Action} action @param {number} stack @param {StudProfile} profile
- * @returns {Rejection | null}
- */
-export function checkBringIn(action, stack, profile) {
-  const options = bringInOptions(stack, profile);
-  switch (action.verb) {
-    case 'f':
-    case 'cc':
-      return reject('must_bring_in', 'the bring-in must open');
-    case 'pb':
-    case 'cbr': {
-      const amount = /** @type {number} */ (action.amount);
-      const allowed = action.verb === 'pb' ? options.pb : options.cbr;
-      if (amount > stack) return reject('insufficient_chips', `only ${stack} chips`);
-      return amount === allowed ? null : reject('wrong_amount', `the bring-in is ${options.pb}, a full bet ${options.cbr}`);
-    }
-    default:
-      return reject('illegal_action', 'the bring-in must open');
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * Seven-card stud, section 1: the deal (spec/stud/01-deal.md).
  */
 import { clockwiseFrom } from '../core/actions.js';
-import { SetupError } from '../core/setup.js';
+import { checkSeatCount, SetupError } from '../core/setup.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/cards.js').Card} Card */
@@ -14,14 +14,18 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 8;
 
 /**
- * Refuses a table stud cannot be dealt on: two to eight seats, each with chips
- * (stud.deal.players).
+ * Refuses a table of fewer than two or more than eight seats (stud.deal.players).
  * @param {number[]} stacks
  */
-export function checkTable(stacks) {
-  if (stacks.length < MIN_PLAYERS || stacks.length > MAX_PLAYERS || stacks.some((chips) => chips === 0)) {
-    throw new SetupError('bad_seats', `stud seats ${MIN_PLAYERS} to ${MAX_PLAYERS} players, each with chips`);
-  }
+export const checkPlayers = (stacks) => checkSeatCount(stacks.length, MIN_PLAYERS, MAX_PLAYERS);
+
+/**
+ * Refuses a seat without chips (stud.deal.players); checked after the seats and the dealer, and
+ * before the stakes (core.contract.setup, ruling CORE-72).
+ * @param {number[]} stacks
+ */
+export function checkChips(stacks) {
+  if (stacks.some((chips) => chips === 0)) throw new SetupError('bad_seats', 'every stud seat has chips');
 }
 
 /**

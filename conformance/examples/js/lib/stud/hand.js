@@ -6,12 +6,13 @@
 import { bySeat, chipObservables, formatAction, mapBySeat, parseAction, reject, seatName, seatNames } from '../core/actions.js';
 import { cardNames } from '../core/cards.js';
 import { Stub } from '../core/deck.js';
+import { judge } from '../core/precedence.js';
 import {
   asObject, readContributed, readDealer, readDeck, readFolded, readHands, readStacks, showdownSeats, SetupError,
 } from '../core/setup.js';
-import { PROFILES } from './profiles.js';
-import { checkTable, dealingOrder, dealThirdStreet } from './deal.js';
-import { applyBringIn, bringer, bringInLegal, checkBringIn, postAntes } from './bringin.js';
+import { checkStakes, PROFILES, withStakes } from './profiles.js';
+import { checkChips, checkPlayers, dealingOrder, dealThirdStreet } from './deal.js';
+import { applyBringIn, bringer, bringInLegal, postAntes } from './bringin.js';
 import { bestBoard, dealStreet, openRound, upcards } from './streets.js';
 import { dealSeventh } from './running-out.js';
 import { ableToBet, nobodyCanBet, potsOf } from './allin.js';
@@ -19,7 +20,9 @@ import { awardPots, mayMuck, showOrder } from './showdown.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
+/** @typedef {import('../core/actions.js').Action} Action */
 /** @typedef {import('../core/actions.js').Rejection} Rejection */
+/** @typedef {import('../core/precedence.js').Situation} Situation */
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('../core/limit-round.js').Table} Table */
 /** @typedef {import('./profiles.js').StudProfile} StudProfile */
@@ -29,10 +32,12 @@ export class StudHand {
   /** @param {StudProfile} profile @param {Record<string, unknown>} setup */
   constructor(profile, setup) {
     const stacks = readStacks(setup);
-    checkTable(stacks);
-    this.profile = profile;
+    this.profile = withStakes(profile, setup.stakes);
+    checkPlayers(stacks);
     this.seats = stacks.length;
     this.button = readDealer(setup, this.seats);
+    checkChips(stacks);
+    checkStakes(this.profile);
     this.stub = new Stub(readDeck(setup));
     /** @type {Table} */
     this.table = { stacks, contributed: new Array(this.seats).fill(0), folded: new Array(this.seats).fill(false) };
@@ -46,8 +51,6 @@ export class StudHand {
     this.street = 3;
     /** @type {LimitRound | null} */
     this.round = null;
-    /** @type {number[]} what each seat put in during the latest betting round */
-    this.roundBets = new Array(this.seats).fill(0);
     /** @type {Seat | null} the player who must still bring in */
     this.bringIn = null;
     /** @type {Seat | null} the last to bet or raise on seventh street */
@@ -56,7 +59,7 @@ export class StudHand {
     this.showing = null;
     /** @type {Record<string, unknown> | null} */
     this.result = null;
-    postAntes(this.table, profile.ante);
+    postAntes(this.table, this.profile.ante);
     dealThirdStreet(this.stub, this.order, this.cards);
     this.startBetting();
   }
@@ -78,7 +81,6 @@ export class StudHand {
       return;
     }
     const able = this.order.filter((seat) => ableToBet(this.table).includes(seat));
-    this.roundBets = new Array(this.seats).fill(0);
     if (this.street === 3) {
       this.bringIn = bringer(this.cards, able);
       this.round = openRound(this.table, this.bringIn, 3, this.profile);
@@ -106,12 +108,10 @@ export class StudHand {
   afterBet() {
     const round = /** @type {LimitRound} */ (this.round);
     if (this.players.length === 1) {
-      this.roundBets = round.bets;
       this.finish([], []);
       return;
     }
     if (!round.closed) return;
-    this.roundBets = round.bets;
     if (this.street < 7) {
       this.round = null;
       this.dealNext();
@@ -154,40 +154,57 @@ export class StudHand {
   }
 
   /**
-   * Checks, then applies, one action (core.notation.reasons).
+   * What the order of rejection reasons needs to judge an action now (core.contract.precedence).
+   * @returns {Situation}
+   */
+  situation() {
+    const { round, table } = this;
+    return {
+      over: this.result !== null,
+      folded: (seat) => table.folded[seat],
+      committed: () => false,
+      listing: this.legal(),
+      owesBringIn: this.bringIn,
+      capped: !this.showing && round !== null && round.capped,
+      reach: (seat) => (round ? round.reach(seat) : table.stacks[seat]),
+      stack: (seat) => table.stacks[seat],
+      hand: () => [],
+      maxDiscard: 0,
+    };
+  }
+
+  /**
+   * Judges one action and applies it if the listing holds it (core.notation.reasons).
    * @param {unknown} text
    * @returns {Rejection | null}
    */
   act(text) {
     const action = parseAction(text, this.seats);
     if (!action) return reject('malformed', `cannot read ${JSON.stringify(text)}`);
-    if (this.result) return reject('hand_over', 'the hand is over');
-    const seat = action.seat;
-    if (this.table.folded[seat]) return reject('folded', `${seatName(seat)} has folded`);
-    if (seat !== this.toAct) return reject('not_your_turn', `${seatName(this.toAct ?? 0)} is to act`);
-    if (this.showing) {
-      if (action.verb !== 'sm' && action.verb !== 'mu') return reject('illegal_action', 'show or muck at the showdown');
-      if (action.verb === 'mu' && !this.mayMuck(seat)) return reject('illegal_action', 'this hand must be shown');
-      (action.verb === 'sm' ? this.showing.shown : this.showing.mucked).push(seat);
-      if (this.showing.shown.length + this.showing.mucked.length === this.showing.order.length) {
-        this.finish(this.showing.shown, this.showing.mucked);
+    const refusal = judge(action, this.situation());
+    if (refusal) return refusal;
+    if (this.showing) this.show(this.showing, action);
+    else {
+      const round = /** @type {LimitRound} */ (this.round);
+      if (this.bringIn !== null) {
+        applyBringIn(round, action);
+        this.bringIn = null;
+      } else {
+        round.apply(action);
       }
-      return null;
+      this.afterBet();
     }
-    const round = /** @type {LimitRound} */ (this.round);
-    if (this.bringIn !== null) {
-      const refusal = checkBringIn(action, this.table.stacks[seat], this.profile);
-      if (refusal) return refusal;
-      applyBringIn(round, action);
-      this.bringIn = null;
-    } else {
-      if (!['f', 'cc', 'cbr'].includes(action.verb)) return reject('illegal_action', 'only f, cc or cbr while betting');
-      const refusal = round.check(action);
-      if (refusal) return refusal;
-      round.apply(action);
-    }
-    this.afterBet();
     return null;
+  }
+
+  /**
+   * A player shows or mucks in his turn; after the last, the pots are awarded
+   * (stud.showdown.order, stud.showdown.muck).
+   * @param {{order: Seat[], shown: Seat[], mucked: Seat[]}} showing @param {Action} action
+   */
+  show(showing, action) {
+    (action.verb === 'sm' ? showing.shown : showing.mucked).push(action.seat);
+    if (showing.shown.length + showing.mucked.length === showing.order.length) this.finish(showing.shown, showing.mucked);
   }
 
   /**
@@ -204,10 +221,15 @@ export class StudHand {
     this.result.mucked = seatNames(mucked);
   }
 
+  /**
+   * Stud's observables (core.contract.observables): `round_bets` only while a betting round is
+   * in progress, so 0 at the showdown and once the hand is over (ruling CORE-2); `hands` every
+   * card a seat holds in the order dealt, without the common card.
+   */
   observe() {
     return {
       phase: this.phase,
-      ...chipObservables(this.table, this.round ? this.round.bets : this.roundBets),
+      ...chipObservables(this.table, this.round && !this.result ? this.round.bets : new Array(this.seats).fill(0)),
       exposed: bySeat(this.cards.map((dealt) => cardNames(upcards(dealt)))),
       hands: bySeat(this.cards.map((dealt) => cardNames(dealt.map((d) => d.card)))),
       common: cardNames(this.common),
@@ -242,7 +264,6 @@ function settle(table, claimants, own, common, profile) {
     })),
     returned: mapBySeat(returned),
     common: cardNames(common),
-    carry: 0,
   };
 }
 
