@@ -13,6 +13,7 @@ once as ``p1 sd *``: any 0..5 of the player's own cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -44,6 +45,8 @@ _VERBS = {verb.value: verb for verb in Verb}
 AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
 CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
+_SEAT_WORD = re.compile(r"p[1-9][0-9]*")
+_DIGITS = re.compile(r"[0-9]+")
 """Low, high, both (``auction.declare.choices``)."""
 
 
@@ -137,20 +140,25 @@ def format_action(action: Action) -> str:
 def parse_action(text: str, seats: int | None = None) -> Action:
     """Read one action (``core.notation.actions``); raise ``ActionError(MALFORMED)`` naming what is
     wrong. Only ``cc`` may leave out its amount; a card named twice is read as written and refused
-    later, in its place in the order of reasons (``core.contract.precedence``)."""
-    words = text.split()
-    if len(words) < 2:
-        raise ActionError(Reason.MALFORMED, f"bad action {text!r}: expected 'pN verb ...'")
+    later, in its place in the order of reasons (``core.contract.precedence``). Seats, verbs and
+    declarations are lower case, amounts decimal digits, and words are separated by exactly one
+    space; only cards take every spelling card notation accepts (CORE-70)."""
+    words = text.split(" ")
+    if len(words) < 2 or "" in words:
+        raise ActionError(Reason.MALFORMED,
+                          f"bad action {text!r}: expected 'pN verb ...', one space between words")
+    if _SEAT_WORD.fullmatch(words[0]) is None:
+        raise ActionError(Reason.MALFORMED, f"bad seat {words[0]!r}: expected p1, p2, ... in lower case")
     try:
         seat = parse_seat(words[0], seats)
     except ValueError as exc:
         raise ActionError(Reason.MALFORMED, str(exc)) from None
-    verb = _VERBS.get(words[1].lower())
+    verb = _VERBS.get(words[1])
     if verb is None:
         raise ActionError(Reason.MALFORMED, f"bad action {text!r}: unknown verb {words[1]!r}")
     rest = words[2:]
     if verb in AMOUNT_VERBS:
-        if len(rest) > 1 or (rest and not rest[0].isdigit()):
+        if len(rest) > 1 or (rest and _DIGITS.fullmatch(rest[0]) is None):
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: expected one whole amount")
         if verb is not Verb.CHECK_CALL and not rest:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {verb.value} needs an amount")
@@ -164,9 +172,9 @@ def parse_action(text: str, seats: int | None = None) -> Action:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {exc}") from None
         return Action(seat, verb, cards=cards)
     if verb is Verb.DECLARE:
-        if len(rest) != 1 or rest[0].lower() not in DECLARATIONS:
+        if len(rest) != 1 or rest[0] not in DECLARATIONS:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: declare l, h or b")
-        return Action(seat, verb, choice=rest[0].lower())
+        return Action(seat, verb, choice=rest[0])
     if rest:
         raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {verb.value} takes nothing more")
     return Action(seat, verb)
