@@ -84,7 +84,7 @@ def value_html(key: str, value: Json, words: Words) -> str:
     if key in TOKEN_SECTIONS and isinstance(value, str):
         return words.token(TOKEN_SECTIONS[key], value)
     if key in ("row", "common", "cards", "deck"):
-        return cards_html(items(value))
+        return cards_html(items(value)) if items(value) else "—"
     if key in SEAT_LISTS and isinstance(value, list):
         return seats(value)
     if key in ("exposed", "hands") and isinstance(value, dict):

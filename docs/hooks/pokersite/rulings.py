@@ -26,6 +26,9 @@ PREFIXES = ("CORE", "ARC", "AUC", "STUD")
 """Ruling ID prefixes in chapter order: the shared chapter, Archie, Auction poker, stud."""
 LEAD = re.compile(r"\*\*(?:" + "|".join(LEADS) + r") \(([A-Z]+-\d+(?:,\s*[A-Z]+-\d+)*)\)\.\*\*")
 MENTION = re.compile(r"(?<![\w\[#/-])((?:" + "|".join(PREFIXES) + r")-\d+)(?![\w\]-])")
+DECISION_CLASS = "ps-decision"
+"""The decision as the chapter states it, on the rulings page; the search index leaves it out (the
+chapter's paragraph is indexed)."""
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -276,5 +279,6 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
             if para is home and lang != "en":
                 decision = words.english(decision)
             where = f"[{section}]({link(page, home.page, ruling)})"
-            lines += [f"**{words('decision')}.** {decision}", "", f"*{words('applied_in')}: {where}*", ""]
+            lines += [f'<div class="{DECISION_CLASS}" markdown>', "", f"**{words('decision')}.** {decision}",
+                      "", "</div>", "", f"*{words('applied_in')}: {where}*", ""]
     return "\n".join(lines) + "\n"

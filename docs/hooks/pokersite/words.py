@@ -21,9 +21,10 @@ from pokerspec.traceability import LANGUAGES
 from pokerspec.viewer.page import labels
 
 WORDS = Path(__file__).with_name("words.toml")
-SECTIONS = ("label", "key", "value")
+SECTIONS = ("label", "key", "value", "topic")
 """``label``: the site's own phrases; ``key``: names of case data keys; ``value``: names of the
-other values of the case format (results, awards, winners labels, odd-chip rules, verdicts)."""
+other values of the case format (results, awards, winners labels, odd-chip rules, verdicts);
+``topic``: case folders that pin no single spec section."""
 VIEWER_SECTIONS = ("phase", "reason", "category", "dec", "setup_error", "ranking", "kind")
 """The token sections named by the viewer's labels. A reason there is ``[short, long]``; a phase
 may be named by its pattern (``bet-n`` names ``bet-1`` ... with ``{n}``)."""
