@@ -31,6 +31,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SIDE_POT = "stud-allin-0001"
 """Five players, three all-ins: a main pot and two side pots (stud.allin.pots)."""
+IMPORTED = "stud-phh-0401"
+"""A real hand imported from PHH: generated, so English on every site."""
 
 
 def case_file(case_id: str) -> dict[str, Any]:
@@ -207,8 +209,8 @@ def test_a_stud_side_pot_on_a_phone(phone: Any, lang: str, screenshots: Path) ->
 
 
 def test_the_russian_viewer_has_no_english_label(phone: Any, screenshots: Path) -> None:
-    """Every step of the Russian viewer, from the deal to the pots: only Russian labels (the
-    case's own English title, explanation and the engine's messages are marked lang="en")."""
+    """Every step of the Russian viewer, from the deal to the pots: only Russian labels and the
+    case's Russian title; an imported real hand, English by policy, has its title marked lang="en"."""
     phone.goto(viewer_url("ru", SIDE_POT))
     phone.locator(".psv").wait_for()
     assert re.fullmatch(r"Шаг \d+ из \d+ · ", phone.locator(".psv-now-count").inner_text())
@@ -220,8 +222,12 @@ def test_the_russian_viewer_has_no_english_label(phone: Any, screenshots: Path) 
             break
         phone.keyboard.press("ArrowRight")
     assert not seen, f"English labels on the Russian viewer: {sorted(set(seen))}"
-    title = phone.locator(".psv-title [lang=en]")
-    assert title.count() == 1 and "EN" in phone.locator(".psv-title").inner_text()
+    assert case_file(SIDE_POT)["i18n"]["ru"]["title"] in phone.locator(".psv-title").inner_text()
+    assert phone.locator(".psv-title [lang=en]").count() == 0
+    phone.goto(viewer_url("ru", IMPORTED))
+    phone.locator(".psv").wait_for()
+    assert phone.locator(".psv-title [lang=en]").count() == 1
+    assert "EN" in phone.locator(".psv-title").inner_text()
 
 
 @pytest.mark.parametrize(("case_id", "step", "name"), [

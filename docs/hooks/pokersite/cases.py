@@ -3,7 +3,7 @@
 Titles, explanations and step notes come from the case's optional ``i18n`` field
 (docs/engine-authors/case-format.md); what has no translation yet is shown in English, marked
 ``lang="en"`` and labelled. Data keys and the tokens of the format (phases, reasons, categories...)
-are named from ``words.toml``.
+are named by ``Words`` (``words.toml`` and the viewer's labels).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ SEAT_LISTS = ("shown", "mucked", "excluded", "sitting_out", "folded", "winners",
 NOTATION_CLASS = "ps-notation"
 """The class of a case's notation on the case pages; the search index leaves it out."""
 TOKEN_SECTIONS: Mapping[str, str] = {
-    "phase": "phase", "result": "value", "award": "value", "odd_chip": "value", "ranking": "value",
-    "kind": "value", "level": "value",
+    "phase": "phase", "result": "value", "award": "value", "odd_chip": "value", "ranking": "ranking",
+    "kind": "kind", "level": "value",
 }
 """Data keys whose value is a token of the format, and the words section that names it."""
 
@@ -84,17 +84,19 @@ def value_html(key: str, value: Json, words: Words) -> str:
     if key in TOKEN_SECTIONS and isinstance(value, str):
         return words.token(TOKEN_SECTIONS[key], value)
     if key in ("row", "common", "cards", "deck"):
-        return cards_html(items(value))
+        return cards_html(items(value)) if items(value) else "—"
     if key in SEAT_LISTS and isinstance(value, list):
         return seats(value)
     if key in ("exposed", "hands") and isinstance(value, dict):
         return "; ".join(f"`{s}` {cards_html(items(c))}" for s, c in mapping(value).items())
     if key == "declarations" and isinstance(value, dict):
-        return ", ".join(f"`{s}` {words.token('value', str(v))}" for s, v in mapping(value).items()) or "—"
+        return ", ".join(f"`{s}` {words.token('dec', str(v))}" for s, v in mapping(value).items()) or "—"
     if key == "excluded_why" and isinstance(value, dict):
         return "; ".join(f"`{s}` " + ", ".join(f"{words.key(d)} {words.token('value', str(r))}"
                                                  for d, r in mapping(why).items())
                          for s, why in mapping(value).items())
+    if key == "stakes" and isinstance(value, dict):
+        return ", ".join(f"{words.key(k)} {escape(str(v))}" for k, v in mapping(value).items())
     if key == "qualified" and isinstance(value, dict):
         return "; ".join(f"{words.key(d)} {seats(s)}" for d, s in mapping(value).items())
     if key == "categories":
@@ -103,11 +105,11 @@ def value_html(key: str, value: Json, words: Words) -> str:
         return ", ".join(words.token("category", str(c)) for c in items(value))
     if key == "error":
         if isinstance(value, str):
-            return words.token("value", value)
+            return words.token("setup_error", value)
         err = mapping(value)
         shown = escape(json.dumps(err.get("token"), ensure_ascii=False))
         token = f" <code>{shown}</code>" if "token" in err else ""
-        return words.token("value", str(err.get("code"))) + token
+        return words.token("setup_error", str(err.get("code"))) + token
     if isinstance(value, dict):
         return ", ".join(f"`{s}` {escape(str(v))}" for s, v in mapping(value).items()) or "—"
     if isinstance(value, list):
@@ -184,7 +186,7 @@ def ranking(setup: Mapping[str, Json], expect: Mapping[str, Json], words: Words)
         if quals:
             row += f" {(words('yes') if quals[i] else words('no')) if i < len(quals) else ''} |"
         rows.append(row)
-    return [f"{words('ranking')}: {words.token('value', str(setup.get('ranking')))}", *rows, ""]
+    return [f"{words('ranking')}: {words.token('ranking', str(setup.get('ranking')))}", *rows, ""]
 
 
 def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) -> str:
@@ -224,7 +226,7 @@ def notation(case: Case, words: Words, viewer: str = "", compact: bool = False) 
     data = case.data
     setup = mapping(data.get("setup"))
     expect = mapping(data.get("expect"))
-    meta = [f"{words('kind')} {words.token('value', case.kind)}",
+    meta = [f"{words('kind')} {words.token('kind', case.kind)}",
             f"{words('level')} {words.token('value', str(data['level']))}"]
     if case.profiles:
         meta.append(f"{words('profiles')} " + ", ".join(f"`{p}`" for p in case.profiles))
@@ -261,19 +263,28 @@ def notation(case: Case, words: Words, viewer: str = "", compact: bool = False) 
 
 def case_tokens(case: Case) -> set[tuple[str, str]]:
     """(section, token) of every token of the format a case uses, for the check that each has a name."""
-    found: set[tuple[str, str]] = {("value", case.kind), ("value", str(case.data["level"]))}
+    found: set[tuple[str, str]] = {("kind", case.kind), ("value", str(case.data["level"]))}
     setup, expect = mapping(case.data.get("setup")), mapping(case.data.get("expect"))
-    for part in (setup, expect, *(mapping(mapping(s).get("check")) for s in items(case.data.get("steps")))):
+    checks = [mapping(mapping(s).get("check")) for s in items(case.data.get("steps"))]
+    for part in (setup, expect, *checks):
         found |= {("key", k) for k in part}
         for key, value in part.items():
             if key in TOKEN_SECTIONS and isinstance(value, str):
                 found.add((TOKEN_SECTIONS[key], value))
+        found |= {("dec", str(d)) for d in mapping(part.get("declarations")).values()}
+        for why in mapping(part.get("excluded_why")).values():
+            found |= {("key", d) for d in mapping(why)} | {("value", str(r)) for r in mapping(why).values()}
+        found |= {("key", k) for name in ("qualified", "stakes") for k in mapping(part.get(name))}
     for s in items(case.data.get("steps")):
         if "reason" in mapping(s):
             found.add(("reason", str(mapping(s)["reason"])))
+    error = expect.get("error")
+    if error is not None:
+        found.add(("setup_error", str(mapping(error).get("code") if isinstance(error, dict) else error)))
     cats = expect.get("categories")
     named = mapping(cats).values() if isinstance(cats, dict) else items(cats)
     found |= {("category", str(c)) for c in named}
     for pot in items(expect.get("pots")):
+        found |= {("key", k) for k in mapping(pot)}
         found |= {("value", d) for d in mapping(mapping(pot).get("winners"))}
     return found

@@ -36,8 +36,20 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class Form:
+    """A way of writing that a language's reader-facing text never uses, whatever the term: the
+    Brazilian forms in the European Portuguese pages («registrada», «canônico», «até o ás»...)."""
+
+    lang: str
+    avoid: tuple[str, ...]
+    use: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Glossary:
     terms: tuple[Term, ...]
+    forms: tuple[Form, ...] = ()
 
     def problems(self, trace: Traceability) -> list[str]:
         """Data problems: a missing language, an unknown rule, a fixed term without patterns."""
@@ -69,12 +81,21 @@ class Glossary:
                                         f"({term.id}) although {page} speaks of «{term.words['en']}»")
         for path in reader_pages:
             lang = next((lang for lang in TRANSLATIONS if path.name.endswith(f".{lang}.md")), "en")
-            text = _prose(path)
-            for term in self.terms:
-                for pattern in term.avoid.get(lang, ()):
-                    for m in re.finditer(pattern, text, re.IGNORECASE):
-                        problems.append(f"{path.relative_to(root)}: «{m.group(0)}» — the glossary says "
-                                        f"«{term.words[lang]}» ({term.id})")
+            problems += self.wording_problems(str(path.relative_to(root)), lang, _prose(path))
+        return problems
+
+    def wording_problems(self, where: str, lang: str, text: str) -> list[str]:
+        """The forms the glossary rules out that a text in ``lang`` uses: a term's ``avoid`` patterns
+        and the language's ``form`` entries."""
+        problems: list[str] = []
+        for term in self.terms:
+            for pattern in term.avoid.get(lang, ()):
+                problems += [f"{where}: «{m.group(0)}» — the glossary says «{term.words[lang]}» ({term.id})"
+                             for m in re.finditer(pattern, text, re.IGNORECASE)]
+        for form in (f for f in self.forms if f.lang == lang):
+            for pattern in form.avoid:
+                problems += [f"{where}: «{m.group(0)}» — write «{form.use}» ({form.why})"
+                             for m in re.finditer(pattern, text, re.IGNORECASE)]
         return problems
 
 
@@ -108,7 +129,13 @@ def read_glossary(path: Path) -> Glossary:
         avoid = {str(k): tuple(str(p) for p in v) for k, v in avoid_raw.items()}
         terms.append(Term(str(raw["id"]), str(raw["rule"]), words, _texts(raw.get("sources", {}), where),
                           bool(raw.get("fixed", False)), _texts(raw.get("match", {}), where), avoid))
-    return Glossary(tuple(terms))
+    forms: list[Form] = []
+    for raw in data.get("form", []):
+        avoid_list = raw.get("avoid")
+        if not isinstance(avoid_list, list) or not all(isinstance(a, str) for a in avoid_list):
+            raise ValueError(f"{path}: form {raw.get('use')!r}: avoid must be a list of patterns")
+        forms.append(Form(str(raw["lang"]), tuple(avoid_list), str(raw["use"]), str(raw["why"])))
+    return Glossary(tuple(terms), tuple(forms))
 
 
 def _page_url(from_page: str, to_page: str, anchor: str) -> str:

@@ -89,7 +89,7 @@ def case_topic_page(site: Site, page: str, cases: Sequence[Case], words: Words) 
     for case in sorted(cases, key=lambda c: c.id):
         rel = case.path.relative_to(site.root).as_posix()
         lines += [f"## {case.id} {{#{case.id}}}", "", f"**{title_html(case, words)}**", "",
-                  explanation_html(case, words), "", f'<div class="{NOTATION_CLASS}" markdown>', "",
+                  f'<div class="{NOTATION_CLASS}" markdown>', "", explanation_html(case, words), "",
                   f"{words('pins')} " + ", ".join(rule_link(site, page, r, words) for r in case.rules)
                   + f" · `{rel}`", ""]
         lines += [*notation(case, words, viewer_link(page, case)), "</div>", ""]
@@ -99,7 +99,7 @@ def case_topic_page(site: Site, page: str, cases: Sequence[Case], words: Words) 
 def topic_titles(root: Path, game: str, topic: str, lang: str) -> tuple[str, str]:
     """The titles, in a language, of the spec section a case folder pins (``stud/showdown`` ->
     ``6. Showdown``, ``stud/runout`` -> ``4. Running out of cards``) and of its chapter; the
-    folder names when the spec has no such section."""
+    folder's name from ``words.toml`` (``[topic]``) when the spec has no such section."""
     chapter = first_heading(root / translation_path(f"spec/{game}/index.md", lang)) or game
     sections = sorted(p for p in (root / "spec" / game).glob("[0-9]*.md") if p.name.count(".") == 1)
 
@@ -109,7 +109,7 @@ def topic_titles(root: Path, game: str, topic: str, lang: str) -> tuple[str, str
     found = next((p for p in sections if slug(p) == topic), None) or next(
         (p for p in sections if topic and slug(p).replace("-", "").startswith(topic[:3])), None)
     if found is None:
-        return topic or game, chapter
+        return Words(lang).name("topic", topic) or topic or game, chapter
     title = first_heading(root / translation_path(found.relative_to(root).as_posix(), lang))
     return title or topic, chapter
 

@@ -26,6 +26,9 @@ PREFIXES = ("CORE", "ARC", "AUC", "STUD")
 """Ruling ID prefixes in chapter order: the shared chapter, Archie, Auction poker, stud."""
 LEAD = re.compile(r"\*\*(?:" + "|".join(LEADS) + r") \(([A-Z]+-\d+(?:,\s*[A-Z]+-\d+)*)\)\.\*\*")
 MENTION = re.compile(r"(?<![\w\[#/-])((?:" + "|".join(PREFIXES) + r")-\d+)(?![\w\]-])")
+DECISION_CLASS = "ps-decision"
+"""The decision as the chapter states it, on the rulings page; the search index leaves it out (the
+chapter's paragraph is indexed)."""
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -235,6 +238,12 @@ def _link_part(part: str, ids: set[str], target: str) -> str:
     return "".join(out)
 
 
+def chapter_of_id(ruling: str) -> str | None:
+    """The chapter a ruling belongs to by its prefix (``ARC-18`` is Archie's wherever it is applied)."""
+    prefix = ruling.partition("-")[0]
+    return CHAPTERS[PREFIXES.index(prefix)] if prefix in PREFIXES else None
+
+
 def chapter_of(page: str) -> str:
     parts = page.split("/")
     return parts[1] if len(parts) > 2 and parts[1] in CHAPTERS else "spec"
@@ -248,7 +257,7 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
     lines = [f"# {words('rulings_title')}", "", words("rulings_intro"), ""]
     by_chapter: dict[str, list[str]] = {}
     for ruling, paras in rulings.english().items():
-        by_chapter.setdefault(chapter_of(paras[0].page), []).append(ruling)
+        by_chapter.setdefault(chapter_of_id(ruling) or chapter_of(paras[0].page), []).append(ruling)
     for chapter in sorted(by_chapter, key=lambda c: CHAPTERS.index(c) if c in CHAPTERS else len(CHAPTERS)):
         title = first_heading(root / translation_path(f"spec/{chapter}/index.md", lang)) or chapter
         lines += [f"## {title}", ""]
@@ -270,5 +279,6 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
             if para is home and lang != "en":
                 decision = words.english(decision)
             where = f"[{section}]({link(page, home.page, ruling)})"
-            lines += [f"**{words('decision')}.** {decision}", "", f"*{words('applied_in')}: {where}*", ""]
+            lines += [f'<div class="{DECISION_CLASS}" markdown>', "", f"**{words('decision')}.** {decision}",
+                      "", "</div>", "", f"*{words('applied_in')}: {where}*", ""]
     return "\n".join(lines) + "\n"

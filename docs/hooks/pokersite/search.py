@@ -6,7 +6,9 @@ same name, so the code-and-cases panels leaked into the index (code identifiers,
 English labels). The site therefore indexes its pages itself: each page's HTML is split into
 sections at its headings, and the text kept is prose in the page's language — never code, never a
 panel, never a fragment marked as another language, never an English fallback page on a
-translated site. Each language gets its own index with its stemmer in the pipeline
+translated site. A case page is found by its cases' IDs and titles: the walk-through of a case is
+mostly notation, and the rulings page's decisions are the chapters' paragraphs, indexed there.
+Each language gets its own index with its stemmer in the pipeline
 (``docs/assets/javascripts/workers/pokerspec-search.js`` stems the reader's words the same way),
 so a dictionary form finds the inflected ones.
 """
@@ -24,9 +26,11 @@ from pokerspec.traceability import LANGUAGES
 from .cases import NOTATION_CLASS
 from .panels import PANEL_CLASS
 from .paths import CASES_INDEX, CODE_INDEX, GENERATED, SCHEMA_PAGE, TRACE_PAGE
+from .rulings import DECISION_CLASS
 
 SKIPPED_TAGS = frozenset({"pre", "code", "script", "style", "svg", "kbd", "samp"})
-SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, "ps-cards", "headerlink", "linenodiv", "ps-en"})
+SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, DECISION_CLASS, "ps-cards", "headerlink",
+                             "linenodiv", "ps-en"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

@@ -1,17 +1,17 @@
 """Which cases still need a translation of their prose (the optional ``i18n`` field of a case).
 
-The cases shown on the worked-example pages and every Archie case must carry ru, pt and fr;
-``docs/tests/test_case_translations.py`` holds that line. The rest is listed by
+The policy, held by ``docs/tests/test_case_translations.py``: every case carries ru, pt and fr,
+except the cases tagged ``imported`` (real hands made by ``pokerspec phh import``), which are
+generated, stay English and are shown marked as English. What is left is listed by
 
-    PYTHONPATH=docs/hooks .venv/bin/python -m pokersite.translations [--all]
+    PYTHONPATH=docs/hooks .venv/bin/python -m pokersite.translations
 
-so that a translator can see what is left: one line per case and language, naming what is
-missing (title, explanation, the notes of which steps).
+one line per case and language, naming what is missing (title, explanation, the notes of which
+steps).
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -21,21 +21,18 @@ from pokerspec.traceability import TRANSLATIONS
 
 from .cases import items, mapping, note, text
 
-REQUIRED_GAMES = ("archie",)
-"""Games whose every case must be translated."""
-EXAMPLES = Path("docs") / "examples"
-_CASE_LINK = re.compile(r"reference/cases/[a-z0-9/_-]+\.md#([a-z0-9]+(?:-[a-z0-9]+)*-\d{4})")
+IMPORTED = "imported"
+"""The tag of a generated case (an imported real hand): English only, never translated by hand,
+since importing it again would lose the translation."""
 
 
-def example_cases(root: Path) -> set[str]:
-    """The IDs of the cases the worked-example pages link to (any language)."""
-    return {m.group(1) for page in sorted((root / EXAMPLES).glob("*.md"))
-            for m in _CASE_LINK.finditer(page.read_text(encoding="utf-8"))}
+def imported(case: Case) -> bool:
+    return IMPORTED in items(case.data.get("tags"))
 
 
-def required(root: Path, cases: Iterable[Case]) -> list[Case]:
-    shown = example_cases(root)
-    return [c for c in cases if c.game in REQUIRED_GAMES or c.id in shown]
+def required(cases: Iterable[Case]) -> list[Case]:
+    """The cases that must carry every translation: all but the imported ones."""
+    return [c for c in cases if not imported(c)]
 
 
 def missing(case: Case, lang: str) -> list[str]:
@@ -64,10 +61,9 @@ def report(cases: Sequence[Case], languages: Sequence[str] = TRANSLATIONS) -> li
             for case in cases for lang in languages if (gaps := missing(case, lang))]
 
 
-def main(argv: Sequence[str]) -> int:
-    root = Path.cwd()
-    cases, _ = load_cases([root / "conformance" / "vectors"])
-    chosen = cases if "--all" in argv else required(root, cases)
+def main() -> int:
+    cases, _ = load_cases([Path.cwd() / "conformance" / "vectors"])
+    chosen = required(cases)
     lines = report(chosen)
     print("\n".join(lines) if lines else "nothing left to translate")
     print(f"{len({line.split(' ')[0] for line in lines})} of {len(chosen)} cases need work", file=sys.stderr)
@@ -75,4 +71,4 @@ def main(argv: Sequence[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

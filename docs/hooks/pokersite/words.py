@@ -1,19 +1,34 @@
-"""Every word the site generates, in the four languages of the site (``words.toml``)."""
+"""Every word the site generates, in the four languages of the site: its own phrases and the names
+of the case format's data keys and values in ``words.toml``, and the names of the tokens the hand
+viewer names too (phases, rejection reasons, categories, declarations, error codes, rankings, case
+kinds) from the viewer's labels, ``pokerspec/viewer/labels.json``, so that a panel and the viewer
+call a token by the same name. The labels are the runtime package's data (``pokerspec view`` needs
+them); the site reads them, never the other way round."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path
+from typing import cast
 
+from pokerspec.core.game import Json
 from pokerspec.traceability import LANGUAGES
+from pokerspec.viewer.page import labels
 
 WORDS = Path(__file__).with_name("words.toml")
-SECTIONS = ("label", "key", "phase", "reason", "category", "value")
-"""``label``: the site's own phrases; ``key``: names of case data keys; the others: names of the
-tokens of the case format."""
+SECTIONS = ("label", "key", "value", "topic")
+"""``label``: the site's own phrases; ``key``: names of case data keys; ``value``: names of the
+other values of the case format (results, awards, winners labels, odd-chip rules, verdicts);
+``topic``: case folders that pin no single spec section."""
+VIEWER_SECTIONS = ("phase", "reason", "category", "dec", "setup_error", "ranking", "kind")
+"""The token sections named by the viewer's labels. A reason there is ``[short, long]``; a phase
+may be named by its pattern (``bet-n`` names ``bet-1`` ... with ``{n}``)."""
+_NUMBERED = re.compile(r"([a-z]+)-(\d+)")
 
 Table = dict[str, dict[str, dict[str, str]]]
 """section -> key -> language -> text."""
@@ -58,7 +73,10 @@ class Words:
         return _pick(entry, self.lang) if entry else key
 
     def name(self, section: str, token: str) -> str | None:
-        """The name of a token of the case format, or None when the words file has none."""
+        """The name of a token of the case format, or None when neither the words file nor the
+        viewer's labels have one."""
+        if section in VIEWER_SECTIONS:
+            return viewer_name(section, token, self.lang)
         entry = table().get(section, {}).get(token)
         return _pick(entry, self.lang) if entry else None
 
@@ -82,3 +100,20 @@ class Words:
 
 def _pick(entry: dict[str, str], lang: str) -> str:
     return entry.get(lang) or entry["en"]
+
+
+def viewer_name(section: str, token: str, lang: str) -> str | None:
+    """A token's name in the viewer's labels (``section`` one of ``VIEWER_SECTIONS``), as the site
+    writes it inside a sentence: a reason's short name, a phase's name with a lower-case initial."""
+    table = labels()
+    own = cast(Mapping[str, Json], table.get(lang) or table["en"]).get(section)
+    names = cast(Mapping[str, Json], own) if isinstance(own, dict) else {}
+    entry = names.get(token)
+    numbered = _NUMBERED.fullmatch(token)
+    if entry is None and numbered and isinstance(names.get(f"{numbered.group(1)}-n"), str):
+        entry = str(names[f"{numbered.group(1)}-n"]).format(n=numbered.group(2))
+    if isinstance(entry, list) and entry:
+        entry = entry[0]
+    if not isinstance(entry, str):
+        return None
+    return entry[:1].lower() + entry[1:] if section == "phase" else entry
