@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pokerspec.cli import main
 from pokerspec.conformance.cases import VECTORS, Case, load_cases
-from pokerspec.conformance.compliance import DIFFERENCES
+from pokerspec.conformance.findings import DIFFERENCE, KNOWN
 from pokerspec.phh.document import dumps, parse_document
 from pokerspec.phh.export import Exported, ExportError, export_case, export_trace
 from pokerspec.phh.record import stud_record
@@ -28,7 +28,7 @@ from pokerspec.stud.profiles import StudRules
 CASES, BAD = load_cases([VECTORS])
 STUD_HANDS = [c for c in CASES if c.game == "stud" and c.kind == "hand"]
 RUNS = [(c, p) for c in STUD_HANDS for p in c.profiles]
-POKERKIT_RULES = {d.rule: d.text for d in DIFFERENCES if d.engine == "pokerkit"}
+POKERKIT_RULES = {k.rule: k.text for k in KNOWN if k.engine == "pokerkit" and k.kind == DIFFERENCE}
 """The rules PokerKit is known to play differently (the compliance page's list)."""
 
 

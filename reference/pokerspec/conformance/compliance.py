@@ -494,7 +494,8 @@ def render_findings(results: Sequence[dict[str, Json]]) -> str:
             if known.kind != kind:
                 continue
             mine = [e for e in found if e.known is known]
-            if not mine:
+            shown = known.shown_by and any(r["engine"] == known.engine for r in results)
+            if not mine and not shown:
                 continue
             lines += [
                 f"### {known.engine}: {known.title} {{#{known.key}}}",
@@ -502,6 +503,8 @@ def render_findings(results: Sequence[dict[str, Json]]) -> str:
                 f"{known.text} Rule: `{known.rule}`. [Source]({known.source}).",
                 "",
             ]
+            if shown:
+                lines += [f"- {known.shown_by}"]
             for e in mine:
                 if e.what == "case":
                     lines.append(

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 class Known:
     """A deviation of one engine: ``kind`` is ``bug`` or ``difference``; ``pattern`` recognises
     its evidence in ``"<case id> <message> <expected>"`` or in a fuzz class name; ``text`` is the
-    sentence for the library's maintainers; ``source`` the place in the library that does it."""
+    sentence for the library's maintainers; ``source`` the place in the library that does it;
+    ``shown_by`` evidence from outside the compliance run (for a difference that an earlier one
+    hides in every case the adapter plays)."""
 
     engine: str
     kind: str
@@ -31,6 +33,7 @@ class Known:
     title: str
     text: str
     source: str
+    shown_by: str = ""
 
     @property
     def key(self) -> str:
@@ -271,6 +274,21 @@ KNOWN: tuple[Known, ...] = (
         "PokerKit lets a player with fewer chips than the bring-in complete for what he has as well as post "
         "it; the spec lets him post all he has only.",
         POKERKIT,
+    ),
+    Known(
+        "pokerkit",
+        DIFFERENCE,
+        "stud.showdown.odd-chip",
+        r"(?!)",
+        "The odd chip goes to the tied winner nearest the first seat",
+        "PokerKit gives the whole remainder of a split pot to the tied winner with the lowest player index "
+        "(`State.push_chips`: `if i == player_indices[0]: ... += remainder`); the spec gives it to the "
+        "first of them to show.",
+        f"{POKERKIT}#L6180",
+        "In the cases the adapter plays, the muck difference comes first and hides it; replayed from our "
+        "PHH export by PokerKit's own reader (`conformance/suites/phh/test_phh_export.py`), "
+        "stud-showdown-0001 and stud-showdown-0005 end with stacks 51/50/49 instead of 50/51/49, and "
+        "stud-showdown-0008 with 51/5/49 instead of 50/6/49.",
     ),
 )
 
