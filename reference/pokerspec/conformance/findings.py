@@ -109,7 +109,7 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         BUG,
         "core.chips.dead",
-        r"core-chips-0018",
+        r"core-chips-(0018|0101|0301)",
         "A folded player can be eligible for the top pot",
         "PyPokerEngine's `GameEvaluator.__get_main_pot` makes every player who paid the most eligible for "
         "the top pot without looking at folds (the side pots do check `PayInfo.FOLDED`), so a player who "
