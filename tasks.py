@@ -3,6 +3,7 @@
 
     python3 tasks.py conformance   # set up .venv, run the conformance suite on the reference
     python3 tasks.py test          # set up .venv with every extra, run every check and test
+    python3 tasks.py mutation      # mutation testing with the cases alone (long; not in CI)
 """
 
 from __future__ import annotations
@@ -68,8 +69,31 @@ def test(argv: list[str]) -> None:
     run(BIN / "python", "-m", "pytest", "-n", "2", "-q", *argv)
 
 
+def mutation(argv: list[str]) -> None:
+    """Mutation testing of the rules modules with the conformance cases alone as the test
+    (docs/maintainers/mutation.md). Resumable: run it again to go on where it stopped; ``--fresh``
+    starts a new session. Hours on two cores; never part of CI."""
+    setup("mutation")
+    here = ROOT / "conformance" / "mutation"
+    config, session = here / "cosmic-ray.toml", ROOT / "mutation.sqlite"
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+
+    def step(*args: str | Path) -> None:
+        print("+", " ".join(str(a) for a in args), flush=True)
+        if subprocess.call([str(a) for a in args], cwd=ROOT, env=env):
+            sys.exit(1)
+
+    step(BIN / "pokerspec", "conformance", "run", "--quiet")  # the cases are valid and pass unmutated
+    if "--fresh" in argv or not session.exists():
+        step(BIN / "cosmic-ray", "init", "--force", config, session)
+        step(BIN / "python", here / "session.py", "skip-annotations", session)
+    step(BIN / "python", here / "cases_only.py", "--prime")
+    step(BIN / "cosmic-ray", "exec", config, session)
+    step(BIN / "python", here / "session.py", "report", session)
+
+
 def main() -> None:
-    commands = {"conformance": conformance, "test": test}
+    commands = {"conformance": conformance, "test": test, "mutation": mutation}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 tasks.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])
