@@ -46,16 +46,18 @@ def node_impl() -> str:
 
 @pytest.fixture
 def broken() -> Callable[[str], str]:
-    """``broken("hang")`` is the ``--impl`` of a deliberately broken engine."""
+    """``broken("hang")`` is the ``--impl`` of a deliberately broken engine (``broken("hang",
+    "--v1.0")``: one written for protocol 1.0)."""
     script = EXAMPLES / "broken" / "broken.py"
-    return lambda mode: f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(script))} {mode}"
+    return lambda *mode: f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(script))} {' '.join(mode)}"
 
 
 @pytest.fixture
 def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], fixtures_dir: Path
             ) -> Callable[..., tuple[int, str, Records]]:
-    """Run in process: ``run_cli(*args, own=True)`` -> (exit code, console text, JSON-lines
-    records). ``own`` runs only the fixture cases (plus any ``--vectors`` in ``args``)."""
+    """Run in process: ``run_cli(*args, own=True)`` -> (exit code, console text (stdout then
+    stderr), JSON-lines records (none if the run could not be made)). ``own`` runs only the
+    fixture cases (plus any ``--vectors`` in ``args``)."""
 
     def run(*args: str, own: bool = True) -> tuple[int, str, Records]:
         out = tmp_path / "report.jsonl"
@@ -63,9 +65,9 @@ def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], fixtures_dir: Pa
         if own:
             base += ["--no-default-vectors", "--vectors", str(fixtures_dir)]
         code = main([*base, *args])
-        text = capsys.readouterr().out
-        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-        return code, text, records
+        captured = capsys.readouterr()
+        lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
+        return code, captured.out + captured.err, [json.loads(line) for line in lines]
 
     return run
 

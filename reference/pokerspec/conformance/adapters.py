@@ -22,22 +22,30 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import IO, cast
 
 import jsonschema
 
-from pokerspec.conformance.cases import ROOT
 from pokerspec.conformance.protocol import MAX_LINE, Engine, EngineFailure, Message, Pipelined, Replies
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.resources import SCHEMAS
 
-PROTOCOL_SCHEMA = ROOT / "conformance" / "schema" / "protocol.schema.json"
+PROTOCOL_SCHEMA = SCHEMAS / "protocol.schema.json"
 STDERR_TAIL = 2000
 """How many characters of an engine's stderr (or traceback) are kept with an errored case."""
 DEFAULT_TIMEOUT = 5.0
+PATIENCE = 2.0
+"""After this many seconds without a reply the exec adapter tells ``on_wait`` (a progress note)."""
+BARRIER: Message = {"op": "barrier"}
+"""The end-of-case request for engines without echoed ids (protocol 1.0): no engine implements
+it, so each must answer ``unknown_op``, and that answer arriving exactly in its place shows that
+no line of the case went missing or came extra."""
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 STARTUP_TIMEOUT = 10.0
 """The reply to ``start`` may take this long (or ``timeout``, if longer): engines load tables."""
 
@@ -105,11 +113,20 @@ def load_factory(target: str) -> Engine:
 class ExecEngine:
     """An engine in a subprocess: one JSON object per line on its stdin and stdout.
 
+    Every request carries an ``id`` (0 for ``start``, then counting up); an engine that answers
+    ``start`` with ``"minor": 1`` (protocol 1.1) echoes it in every reply, and a reply with a
+    missing, repeated or unexpected ``id`` is a protocol error. An engine written for 1.0 is
+    checked instead by an end-of-case request (``BARRIER``) that it must answer with
+    ``unknown_op``: a line too many or too few shifts that answer and is caught. In both modes a
+    line that arrives when no reply is due is a protocol error too. Replies reach the caller
+    without their ``id``.
+
     Every reply must arrive within ``timeout`` seconds of the previous one (the handshake within
-    ``STARTUP_TIMEOUT``) and fit in ``max_line`` bytes. A case's requests are written all at once
+    ``STARTUP_TIMEOUT``) and fit in ``max_line`` bytes; ``on_wait`` (if set) hears once per reply
+    when one is ``patience`` seconds late. A case's requests are written all at once
     (``handle_all``) while the replies are read, so a case costs one round trip, not one per
-    message. Whatever goes wrong — a hang, a crash, an oversized or unreadable reply — the
-    process is killed, the case errors with the tail of the engine's stderr, and the next
+    message. Whatever goes wrong — a hang, a crash, an oversized, unreadable or stray line — the
+    process group is killed, the case errors with the tail of the engine's stderr, and the next
     message starts a fresh process and replays the ``start`` handshake.
     """
 
@@ -121,6 +138,10 @@ class ExecEngine:
         self.timeout = timeout
         self.max_line = max_line
         self.restarts = 0
+        self.on_wait: Callable[[Json, float], None] | None = None
+        self.patience = PATIENCE
+        self.minor: int | None = None
+        """The minor version of the running engine's start reply (None before it)."""
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
@@ -128,9 +149,15 @@ class ExecEngine:
         self._buffer = bytearray()
         self._start: Message | None = None
         self._spawned = False
+        self._next_id = 0
+        self._asked: dict[int, Json] = {}
+        """The op of each request of the current and the previous batch, by id (for messages)."""
+        self._first = 0
+        """The first id of the current batch."""
+        _LIVE.add(self)
 
     def _spawn(self) -> None:
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _kill)
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
         try:
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=self._stderr, bufsize=0, start_new_session=True)
@@ -145,6 +172,9 @@ class ExecEngine:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
         self._buffer.clear()
+        self._next_id = self._first = 0
+        self._asked = {}
+        self.minor = None
         if self._spawned:
             self.restarts += 1
         self._spawned = True
@@ -157,8 +187,9 @@ class ExecEngine:
         self._stderr.seek(max(0, size - 4 * STDERR_TAIL))
         return _tail(self._stderr.read().decode("utf-8", "replace"))
 
-    def _kill(self) -> None:
-        """End the process (and anything it started) and forget it; the next message respawns."""
+    def kill(self) -> None:
+        """End the process and everything it started (its process group) and forget it; the
+        next message respawns it."""
         proc = self._proc
         if proc is None:
             return
@@ -177,7 +208,7 @@ class ExecEngine:
 
     def _failure(self, kind: str, message: str) -> EngineFailure:
         tail = self.stderr_tail()
-        self._kill()
+        self.kill()
         return EngineFailure(kind, message, tail)
 
     def _died(self, op: Json) -> EngineFailure:
@@ -205,33 +236,63 @@ class ExecEngine:
                     (reply,) = self._converse([self._start], [])
                     if "error" in reply:
                         raise self._failure("handshake", f"restarted engine refused start: {reply!r:.200}")
+            else:
+                self._stray("before this case's first request was answered")
             self._converse(messages, replies)
         except EngineFailure as failure:
             return replies, failure
         return replies, None
 
+    def _frame(self, messages: Sequence[Mapping[str, Json]]) -> tuple[bytes, list[int]]:
+        """The request lines, each with its ``id``, and the ids; a 1.0 engine gets ``BARRIER``
+        after a case's requests."""
+        first = self._next_id
+        ids = list(range(first, first + len(messages)))
+        if len(self._asked) > 4096:
+            self._asked = {i: op for i, op in self._asked.items() if i >= self._first}
+        self._first = first
+        lines = []
+        for i, message in zip(ids, messages, strict=True):
+            self._asked[i] = message.get("op")
+            lines.append(_ENCODE({**message, "id": i}))
+        self._next_id += len(messages)
+        if self.minor == 0 and messages[-1].get("op") != "stop":
+            lines.append(_ENCODE({**BARRIER, "id": self._next_id}))
+            self._asked[self._next_id] = BARRIER["op"]
+            ids.append(self._next_id)
+            self._next_id += 1
+        return "\n".join(lines).encode() + b"\n", ids
+
     def _converse(self, messages: Sequence[Mapping[str, Json]], replies: list[Message]) -> list[Message]:
         """Write every request while reading the replies into ``replies`` (and return it)."""
         assert self._selector is not None
-        pending = b"".join(json.dumps(m, separators=(",", ":")).encode() + b"\n" for m in messages)
-        if pending:
-            self._selector.register(self._in, selectors.EVENT_WRITE)
+        pending, ids = self._frame(messages)
+        self._selector.register(self._in, selectors.EVENT_WRITE)
         try:
             deadline = 0.0
-            while len(replies) < len(messages):
-                op = messages[len(replies)].get("op")
+            while len(replies) < len(ids):
+                index = len(replies)
+                op = messages[index].get("op") if index < len(messages) else BARRIER["op"]
                 if not deadline:
                     allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
-                    deadline = time.monotonic() + allowed
+                    began = time.monotonic()
+                    deadline = began + allowed
+                    noted = self.on_wait is None or self.patience >= allowed
                 line = self._next_line(op)
                 if line is not None:
-                    replies.append(self._parse(op, line))
+                    replies.append(self._check(ids[index], op, self._parse(op, line)))
                     deadline = 0.0
                     continue
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                now = time.monotonic()
+                if now >= deadline:
                     raise self._failure("timeout", f"no reply to {op} within {allowed:g} s")
-                for key, _ in self._selector.select(remaining):
+                wake = deadline if noted else min(deadline, began + self.patience)
+                if not noted and now >= wake:
+                    assert self.on_wait is not None
+                    self.on_wait(op, now - began)
+                    noted = True
+                    continue
+                for key, _ in self._selector.select(wake - now):
                     if key.fd == self._in:
                         try:
                             sent = os.write(self._in, pending[:1 << 16])
@@ -250,7 +311,53 @@ class ExecEngine:
         finally:
             if pending and self._selector is not None:
                 self._selector.unregister(self._in)
+        if len(ids) > len(messages):
+            replies.pop()
+        if messages[-1].get("op") != "stop":
+            self._stray("after the last reply this case asked for")
         return replies
+
+    def _check(self, expected: int, op: Json, reply: Message) -> Message:
+        """``reply`` without its ``id``, once it is known to answer request ``expected``."""
+        if op == "start":
+            minor = reply.get("minor", 0)
+            self.minor = minor if isinstance(minor, int) and not isinstance(minor, bool) else 0
+        got = reply.pop("id", None)
+        if op == BARRIER["op"]:
+            error = reply.get("error")
+            if isinstance(error, dict) and error.get("code") == "unknown_op":
+                return reply
+            raise self._failure("protocol", "replies out of step: the end-of-case check (op "
+                                f"{BARRIER['op']!r}, answered unknown_op by any engine) got "
+                                f"{_ENCODE(reply)[:200]} — the engine wrote a line too many or too few "
+                                "in this case (an engine without protocol 1.1's echoed ids is checked "
+                                "once per case)")
+        if not self.minor or got == expected:
+            return reply
+        if got is None:
+            problem = f"the reply to {op} (request {expected}) carries no id; a 1.1 engine echoes it"
+        elif got in self._asked and isinstance(got, int) and got > expected:
+            problem = (f"out of order: the reply to request {got} ({self._asked[got]}) came before the "
+                       f"reply to request {expected} ({op})")
+        elif got in self._asked and isinstance(got, int):
+            problem = (f"an extra line: a second reply to request {got} ({self._asked[got]}) came where "
+                       f"the reply to request {expected} ({op}) was due")
+        else:
+            problem = f"a reply with id {got!r}, which no request had, came where the reply to {op} was due"
+        raise self._failure("protocol", problem)
+
+    def _stray(self, when: str) -> None:
+        """A line the engine wrote when no reply was due (already read, or waiting in the pipe)
+        is a protocol error."""
+        try:
+            chunk = os.read(self._out, 1 << 16)
+        except BlockingIOError:
+            chunk = None
+        if chunk:
+            self._buffer += chunk
+        if self._buffer.strip():
+            line = bytes(self._buffer).strip().split(b"\n")[0]
+            raise self._failure("protocol", f"an extra line: {when}, the engine wrote {line[:200]!r}")
 
     def _next_line(self, op: Json) -> bytes | None:
         """The next complete non-blank line from the buffer, or None if it has not all arrived."""
@@ -281,12 +388,22 @@ class ExecEngine:
         """Say ``stop``, give the engine a moment to exit, then make sure it has."""
         if self._proc is not None and self._proc.poll() is None:
             self.timeout = min(self.timeout, 1.0)
+            self.on_wait = None
             try:
                 self.handle({"op": "stop"})
                 self._proc.wait(timeout=1)
             except (EngineFailure, subprocess.TimeoutExpired):
                 pass
-        self._kill()
+        self.kill()
+
+
+_LIVE: weakref.WeakSet[ExecEngine] = weakref.WeakSet()
+
+
+def kill_engines() -> None:
+    """End every engine process this program started (on an interrupt: no orphans)."""
+    for engine in list(_LIVE):
+        engine.kill()
 
 
 @cache
@@ -308,7 +425,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "outcome", "stop"})
+                 "snapshot", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:
@@ -330,6 +447,10 @@ class StrictEngine:
 
     def __init__(self, inner: Engine) -> None:
         self._inner = inner
+
+    @property
+    def inner(self) -> Engine:
+        return self._inner
 
     def handle(self, message: Mapping[str, Json]) -> Message:
         return one_by_one(self, message)

@@ -21,12 +21,15 @@ from pathlib import Path
 from rich.console import Console
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.protocol import EngineFailure, handshake
 from pokerspec.conformance.report import VERDICTS, label, where
 from pokerspec.conformance.runner import Report, Selection, plan, run
+from pokerspec.resources import source_checkout
 
+ROOT = source_checkout() or Path.cwd()
+"""The repository whose adapters run and whose compliance page is written."""
 ADAPTERS = ROOT / "conformance" / "adapters"
 ENGINES: dict[str, str] = {
     "reference": "reference",

@@ -90,6 +90,7 @@ CORE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "p
 """The request for each core case kind; its fields are the case's setup."""
 LEGAL: Message = {"op": "legal"}
 OBSERVE: Message = {"op": "observe"}
+SNAPSHOT: Message = {"op": "snapshot"}
 OUTCOME: Message = {"op": "outcome"}
 
 
@@ -109,24 +110,39 @@ def _first(case: Case, profile: str | None) -> Message:
     return {"op": op, "game": case.game, "profile": profile, "setup": setup}
 
 
-def conversation(case: Case, profile: str | None) -> list[Message]:
-    """Every request grading ``case`` sends when the engine gets everything right, in order."""
+def _state_requests(snapshot: bool) -> list[Message]:
+    """The requests that read the whole visible state: ``snapshot`` where the engine offers it
+    (protocol 1.1), else ``legal`` and ``observe``."""
+    return [SNAPSHOT] if snapshot else [LEGAL, OBSERVE]
+
+
+def conversation(case: Case, profile: str | None, snapshot: bool = False) -> list[Message]:
+    """Every request grading ``case`` sends when the engine gets everything right, in order. A
+    ``reject`` step reads the state before and after the action; after another ``reject`` the
+    state before is the one just read."""
     out = [_first(case, profile)]
     if case.kind != "hand":
         return out
+    after_reject = False
     for step in cast(list[dict[str, Json]], case.data["steps"]):
-        if "act" in step:
+        if "reject" in step:
+            before = [] if after_reject else _state_requests(snapshot)
+            out += [*before, {"op": "act", "action": step["reject"]}, *_state_requests(snapshot)]
+        elif "act" in step:
             out.append({"op": "act", "action": step["act"]})
-        elif "reject" in step:
-            out += [LEGAL, OBSERVE, {"op": "act", "action": step["reject"]}, LEGAL, OBSERVE]
         else:
             out.append(LEGAL if "legal" in step else OBSERVE)
+        after_reject = "reject" in step
     return [*out, OUTCOME]
 
 
 def _replay(engine: Pipelined, planned: list[Message]) -> Talk:
-    """Send the whole conversation at once, then hand out the replies as grading asks for them."""
+    """Send the whole conversation at once, then hand out the replies as grading asks for them.
+    A protocol failure (a stray, missing or misnumbered line) spoils every reply of the case, so
+    it is raised before any is judged; any other failure when grading reaches it."""
     replies, failure = engine.handle_all(planned)
+    if failure is not None and (failure.kind == "protocol" or len(replies) == len(planned)):
+        raise failure
     position = 0
 
     def talk(message: Message) -> Message:
@@ -159,13 +175,14 @@ def needed_capabilities(case: Case) -> list[str]:
     return caps
 
 
-def grade(case: Case, engine: Engine, profile: str | None) -> Result:
-    """Run ``case`` under ``profile`` on ``engine`` and judge it."""
+def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = False) -> Result:
+    """Run ``case`` under ``profile`` on ``engine`` and judge it; ``snapshot``: the engine
+    offers the ``snapshot`` op."""
     result = Result(case.id, profile, Verdict.PASS, case.rules, case.required)
     try:
-        talk = _replay(engine, conversation(case, profile)) if isinstance(engine, Pipelined) \
+        talk = _replay(engine, conversation(case, profile, snapshot)) if isinstance(engine, Pipelined) \
             else partial(_call, engine)
-        _grade(case, talk, result)
+        _grade(case, talk, result, snapshot)
     except EngineFailure as exc:
         result.verdict = Verdict.ERROR
         result.message = f"engine {exc.kind}: {exc}"
@@ -180,7 +197,7 @@ def _fail(result: Result, step: int | None, message: str, expected: Json, actual
     result.step, result.message, result.expected, result.actual = step, message, expected, actual
 
 
-def _grade(case: Case, talk: Talk, result: Result) -> None:
+def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     expect = cast(dict[str, Json], data.get("expect", {}))
@@ -221,9 +238,11 @@ def _grade(case: Case, talk: Talk, result: Result) -> None:
         _fail(result, None, f"expected setup error {expect['error']!r}, engine accepted", expect, reply)
         return
     steps = cast(list[dict[str, Json]], data["steps"])
+    state: Json = None
     for i, step in enumerate(steps):
         result.step = i
-        if not _step(talk, i, step, result):
+        ok, state = _step(talk, i, step, result, snapshot, state)
+        if not ok:
             return
     result.step = len(steps)
     reply = talk(OUTCOME)
@@ -240,41 +259,44 @@ def _judge_outcome(result: Result, index: int, expect: dict[str, Json], reply: M
         _fail(result, index, f"outcome {diff}", expect, actual)
 
 
-def _snapshot(talk: Talk) -> Json:
-    return {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
+def _read_state(talk: Talk, snapshot: bool) -> Json:
+    return talk(SNAPSHOT) if snapshot else {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
 
 
-def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result) -> bool:
+def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot: bool,
+          known: Json) -> tuple[bool, Json]:
+    """Judge one step: whether it matched, and the state it leaves known (after a ``reject``:
+    the state read after it, which is the next ``reject``'s state before; else None)."""
     if "act" in step:
         reply = talk({"op": "act", "action": step["act"]})
         if reply.get("ok") is not True:
             _fail(result, i, f"action {step['act']!r} was refused: {reply!r}", dict(step), reply)
-            return False
-        return True
+            return False, None
+        return True, None
     if "reject" in step:
-        before = _snapshot(talk)
+        before = known if known is not None else _read_state(talk, snapshot)
         reply = talk({"op": "act", "action": step["reject"]})
         if reply.get("rejected") != step["reason"]:
             _fail(result, i, f"action {step['reject']!r} should be rejected with "
                   f"{step['reason']!r}, got {reply!r}", dict(step), reply)
-            return False
-        after = _snapshot(talk)
+            return False, None
+        after = _read_state(talk, snapshot)
         if before != after:
             _fail(result, i, "a rejected action changed the state", before, after)
-            return False
-        return True
+            return False, None
+        return True, after
     if "legal" in step:
         reply = talk(LEGAL)
         diff = difference(step["legal"], reply)
         if diff:
             _fail(result, i, f"legal {diff}", step["legal"], reply)
-            return False
-        return True
+            return False, None
+        return True, None
     if "check" in step:
         reply = talk(OBSERVE)
         diff = difference(step["check"], reply.get("observation"))
         if diff:
             _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"))
-            return False
-        return True
+            return False, None
+        return True, None
     raise ValueError(f"unknown step {step!r}")

@@ -7,12 +7,12 @@ reference passes" and "an engine passes" mean the same thing.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import cast
 
 from pokerspec import __version__
-from pokerspec.conformance.protocol import PROTOCOL_VERSION, Message
+from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION, Message
 from pokerspec.core.actions import ActionError, format_action, parse_action
 from pokerspec.core.cards import Card, CardError, format_card, parse_cards
 from pokerspec.core.chips import OddChipRule, build_pots, high_low_halves, split
@@ -92,24 +92,35 @@ class ReferenceEngine:
         self._game: Game[object, object] | None = None
         self._state: object | None = None
         self._seats = 0
+        self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
+            name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
+        self._seen: object | None = None
+        self._view: Message = {}
+        """The snapshot of state ``_seen`` (states are immutable, so it holds while that state does)."""
 
     def close(self) -> None:
         self._state = None
 
     def handle(self, message: Mapping[str, Json]) -> Message:
+        """Answer one request; whatever is wrong with it is an error reply, never an exception:
+        ``unknown_op`` for an op the protocol does not have, ``bad_request`` for a missing or
+        malformed field."""
         op = message.get("op")
+        handler = self._handlers.get(op) if isinstance(op, str) else None
+        if handler is None:
+            if "op" not in message:
+                return _error("bad_request", "a request needs an op")
+            return _error("unknown_op", f"unknown op {op!r}")
         try:
-            handler = getattr(self, f"_op_{op}") if isinstance(op, str) else None
-            if handler is None:
-                return _error("unknown_op", f"unknown op {op!r}")
-            reply: Message = handler(message)
-            return reply
+            return handler(message)
         except CardError as exc:
             return _error(exc.code, str(exc), token=exc.token)
         except SetupError as exc:
             return _error(exc.code, str(exc))
-        except (ValueError, KeyError, TypeError) as exc:
-            return _error("bad_request", str(exc))
+        except KeyError as exc:
+            return _error("bad_request", f"{op}: missing field {exc.args[0]!r}")
+        except (ValueError, TypeError, AttributeError) as exc:
+            return _error("bad_request", f"{op}: {exc}")
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
         """Name the engine and what it supports. Ranking one hand first builds the ranking
@@ -119,8 +130,10 @@ class ReferenceEngine:
         caps += [f"ranking:{r}" for r in RANKINGS]
         caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
         caps += [f"observe:{key}" for key in OBSERVABLES]
+        caps.append("snapshot")
         return {
             "protocol": PROTOCOL_VERSION,
+            "minor": PROTOCOL_MINOR,
             "engine": {"name": "pokerspec-reference", "version": __version__},
             "games": list(GAMES),
             "profiles": sorted(all_profiles()),
@@ -262,6 +275,14 @@ class ReferenceEngine:
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
         game, state = self._live()
         return {"observation": game.observe(state)}
+
+    def _op_snapshot(self, message: Mapping[str, Json]) -> Message:
+        """``legal`` and ``observe`` in one reply (protocol 1.1); read once per state."""
+        _, state = self._live()
+        if self._seen is not state:
+            self._view = {**self._op_legal(message), **self._op_observe(message)}
+            self._seen = state
+        return dict(self._view)
 
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
         game, state = self._live()

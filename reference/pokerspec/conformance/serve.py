@@ -1,8 +1,11 @@
-"""Serve an engine over stdin/stdout with the JSON-lines protocol: ``python -m
+"""Serve an engine over stdin/stdout with the JSON-lines protocol, version 1.1: ``python -m
 pokerspec.conformance.serve [IMPL]`` (the reference by default, or ``python:module:Factory``).
 
 This is how the suite's self-test runs the reference through the exec protocol, and a template
-for engine authors: read a line, answer it with one line, flush, stop at ``stop`` or end of input.
+for engine authors: read a line, answer it with one line that carries the request's ``id``,
+flush, stop at ``stop`` or end of input. Every line gets its reply, whatever is wrong with it —
+not JSON, not an object, an unknown op, a missing field, an engine that raises — so one bad
+request never costs the replies to the others.
 """
 
 from __future__ import annotations
@@ -13,23 +16,44 @@ import sys
 from typing import IO
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.protocol import Engine, Message
+from pokerspec.conformance.protocol import PROTOCOL_MINOR, Engine, EngineFailure, Message
+from pokerspec.core.game import Json
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _error(code: str, message: str) -> Message:
+    return {"error": {"code": code, "message": message}}
+
+
+def reply_to(engine: Engine, message: Json) -> Message:
+    """The reply to one decoded request line (without the ``id``, which ``answer`` adds)."""
+    if not isinstance(message, dict):
+        return _error("bad_request", "a request is a JSON object")
+    try:
+        reply = engine.handle(message)
+    except EngineFailure as exc:
+        return _error("internal", f"the engine failed: {exc}")
+    if message.get("op") == "start" and "error" not in reply:
+        reply = {**reply, "minor": PROTOCOL_MINOR}
+    return reply
 
 
 def answer(engine: Engine, line: bytes) -> tuple[bytes, bool]:
     """The reply line to one request line, and whether it was ``stop``."""
     try:
-        message = json.loads(line)
+        message: Json = json.loads(line)
     except ValueError as exc:
-        reply: Message = {"error": {"code": "bad_request", "message": f"not JSON: {exc}"}}
-        message = None
-    else:
-        if isinstance(message, dict):
-            reply = engine.handle(message)
-        else:
-            reply = {"error": {"code": "bad_request", "message": "a request is a JSON object"}}
+        return _encode(_error("bad_request", f"not JSON: {exc}")).encode() + b"\n", False
+    ident: Json = None
+    if isinstance(message, dict) and "id" in message:
+        message = dict(message)
+        ident = message.pop("id")
+    reply = reply_to(engine, message)
+    if ident is not None:
+        reply = {**reply, "id": ident}
     stop = isinstance(message, dict) and message.get("op") == "stop"
-    return json.dumps(reply, separators=(",", ":")).encode() + b"\n", stop
+    return _encode(reply).encode() + b"\n", stop
 
 
 def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
@@ -56,7 +80,15 @@ def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    serve(open_engine(argv[0] if argv else "reference"), sys.stdin.fileno(), sys.stdout.buffer)
+    try:
+        engine = open_engine(argv[0] if argv else "reference")
+    except (ValueError, ImportError, OSError) as exc:
+        print(f"pokerspec.conformance.serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        serve(engine, sys.stdin.fileno(), sys.stdout.buffer)
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 1
     return 0
 
 
