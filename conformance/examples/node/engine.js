@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // An example engine in JavaScript (Node.js >= 18) speaking the pokerspec engine protocol,
-// version 1 (docs/engine-authors/protocol.md): one JSON object per line on stdin, one reply
-// per line on stdout. It supports the core chapter -- card notation, the five rankings (high,
+// version 1.1 (docs/engine-authors/protocol.md): one JSON object per line on stdin, one reply
+// per line on stdout, carrying the request's id. It supports the core chapter -- card notation, the five rankings (high,
 // ace-to-five low, eight-or-better low, exposed cards, bring-in), splitting a pot and building
 // side pots -- and no game, so the runner skips every game case.
 //
@@ -214,7 +214,8 @@ function handle(message) {
     case 'start':
       return {
         protocol: 1,
-        engine: { name: 'example-node', version: '1.0.0' },
+        minor: 1,
+        engine: { name: 'example-node', version: '1.1.0' },
         games: [],
         profiles: [],
         capabilities: ['notation', 'split', 'pots', 'ranking:high', 'ranking:low-a5', 'ranking:low-8',
@@ -248,6 +249,7 @@ lines.on('line', (line) => {
       ? { error: { code: err.code, token: err.token } }
       : { error: { code: 'bad_request', message: String(err.message || err) } };
   }
+  if (message !== null && typeof message === 'object' && 'id' in message) reply.id = message.id;
   process.stdout.write(JSON.stringify(reply) + '\n');
   if (message && message.op === 'stop') lines.close();
 });

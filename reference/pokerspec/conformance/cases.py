@@ -93,13 +93,13 @@ def validator() -> jsonschema.protocols.Validator:
 
 
 @cache
-def spec_rules() -> frozenset[str]:
-    """Every rule ID the spec defines: the rule anchors of its English pages."""
+def spec_rules(spec: Path = SPEC) -> frozenset[str]:
+    """Every rule ID the spec in ``spec`` defines: the rule anchors of its English pages."""
     # traceability reads case files through this module, so it is imported here, not above.
     from pokerspec.traceability import is_rule_id, page_language, read_headings
 
     found: set[str] = set()
-    for page in SPEC.rglob("*.md"):
+    for page in spec.rglob("*.md"):
         if page_language(page.name)[0] == "en":
             found.update(h.anchor for h in read_headings(page.read_text(encoding="utf-8"))
                          if h.anchor and is_rule_id(h.anchor))
@@ -151,11 +151,11 @@ def _action(text: Json, seats: int, path: str) -> Iterator[Problem]:
         yield path, f"not an action: {exc}"
 
 
-def content_problems(data: dict[str, Json]) -> Iterator[Problem]:
-    """What the schema cannot see: rule IDs, profiles, card tokens and actions (in file order)."""
-    rules = spec_rules()
+def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Iterator[Problem]:
+    """What the schema cannot see: rule IDs (unless ``rules`` is None), profiles, card tokens and
+    actions (in file order)."""
     for i, rule in enumerate(cast(list[str], data["rules"])):
-        if rule not in rules:
+        if rules is not None and rule not in rules:
             yield f"rules/{i}", f"{rule!r} is not a rule ID of the spec{_suggest(rule, rules)}"
     game = str(data["game"])
     mine = sorted(name for name, p in all_profiles().items() if p.game == game)
@@ -183,7 +183,9 @@ def content_problems(data: dict[str, Json]) -> Iterator[Problem]:
             yield from _cards_expected(step["check"], f"steps/{i}/check")
 
 
-def load_case(path: Path) -> Case | BadCase:
+def load_case(path: Path, spec: Path | None = SPEC) -> Case | BadCase:
+    """The case in ``path``, or what is wrong with it; its rule IDs must be defined by the spec
+    in ``spec`` (None: not checked — ``pokerspec.traceability`` reports them itself)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -195,7 +197,7 @@ def load_case(path: Path) -> Case | BadCase:
         best = jsonschema.exceptions.best_match(errors)
         where = "/".join(str(p) for p in best.absolute_path) or "(top level)"
         return BadCase(path, where, best.message)
-    for where, message in content_problems(data):
+    for where, message in content_problems(data, None if spec is None else spec_rules(spec)):
         return BadCase(path, where, message)
     return Case(path, data)
 
@@ -208,13 +210,15 @@ def case_files(dirs: Iterable[Path]) -> Iterator[Path]:
             yield from sorted(d.rglob("*.json"))
 
 
-def load_cases(dirs: Sequence[Path] = (VECTORS,)) -> tuple[list[Case], list[BadCase]]:
-    """Every case under ``dirs``; duplicate IDs are reported as bad cases."""
+def load_cases(dirs: Sequence[Path] = (VECTORS,), spec: Path | None = SPEC
+               ) -> tuple[list[Case], list[BadCase]]:
+    """Every case under ``dirs`` (checked against the spec in ``spec``: ``load_case``);
+    duplicate IDs are reported as bad cases."""
     good: list[Case] = []
     bad: list[BadCase] = []
     seen: dict[str, Path] = {}
     for path in case_files(dirs):
-        loaded = load_case(path)
+        loaded = load_case(path, spec)
         if isinstance(loaded, BadCase):
             bad.append(loaded)
         elif loaded.id in seen:
