@@ -4,8 +4,10 @@ deliberately broken engines."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -17,6 +19,16 @@ from pokerspec.conformance.cli import main
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 EXAMPLES = ROOT / "conformance" / "examples"
+
+
+def _js_example() -> Path:
+    """The JavaScript example engine, as ``tasks.py`` names it (the one place to switch it)."""
+    spec = importlib.util.spec_from_file_location("pokerspec_tasks", ROOT / "tasks.py")
+    assert spec is not None and spec.loader is not None
+    tasks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tasks)
+    path: Path = tasks.JS_EXAMPLE
+    return path
 
 Records = list[dict[str, object]]
 
@@ -41,7 +53,10 @@ def serve_impl() -> str:
 
 @pytest.fixture
 def node_impl() -> str:
-    return f"exec:node {shlex.quote(str(EXAMPLES / 'node' / 'engine.js'))}"
+    """The JavaScript example engine over exec (the test is skipped without Node.js)."""
+    if shutil.which("node") is None:
+        pytest.skip("Node.js is not installed")
+    return f"exec:node {shlex.quote(str(_js_example()))}"
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ second language (the Node.js example). Same cases, same verdicts."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,10 +42,6 @@ def test_python_adapter_from_a_file(run_cli: Run, engines_py: Path,
     assert verdicts(records)["error"] == {"runner-split-0001", "runner-split-0002", "runner-split-0003"}
 
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-
-
-@needs_node
 @pytest.mark.parametrize("strict", [False, True])
 def test_node_example_engine(run_cli: Run, node_impl: str, strict: bool,
                              verdicts: Callable[..., dict[str, set[str]]]) -> None:
@@ -54,9 +49,9 @@ def test_node_example_engine(run_cli: Run, node_impl: str, strict: bool,
     assert code == 0, text
     assert verdicts(records) == {"pass": FIXTURE_IDS}
     assert records[0]["engine"]["name"] == "example-node"  # type: ignore[index]
+    assert records[0]["protocol"] == "1.1"
 
 
-@needs_node
 def test_node_example_agrees_with_the_reference_on_the_core_suite(run_cli: Run, node_impl: str) -> None:
     """A second language through the protocol: on every core case of the real suite the Node
     engine's verdicts are the reference's; every game case is skipped (it plays no game)."""

@@ -59,7 +59,7 @@ def test_require_fails_a_run_that_skipped_what_it_names(run_cli: Run, node_impl:
     assert code == 1
     assert "REQUIRED BUT SKIPPED hand:stud:" in text
     assert "ranking:high" not in records[0]["unmet"]  # type: ignore[operator]
-    assert _last_line(text).startswith("FAILED example-node")
+    assert _last_line(text).startswith(f"FAILED {records[0]['engine']['name']}")  # type: ignore[index]
     assert "--require hand:stud was not met" in _last_line(text)
     code, text, _ = run_cli("--impl", node_impl, "--game", "core", "--game", "stud", "--require", "stud",
                             own=False)
@@ -78,7 +78,7 @@ def test_an_impossible_requirement_is_a_usage_error(run_cli: Run, require: str, 
 def test_a_run_that_skips_everything_says_so_and_fails(run_cli: Run, node_impl: str) -> None:
     code, text, records = run_cli("--impl", node_impl, "--game", "stud", own=False)
     assert code == 1
-    assert _last_line(text).startswith("NOTHING TESTED example-node")
+    assert _last_line(text).startswith(f"NOTHING TESTED {records[0]['engine']['name']}")  # type: ignore[index]
     assert records[0]["nothing_tested"] is True
 
 
