@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import partial
+from functools import cache, partial
 from typing import cast
 
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined
+from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined, Replies
 from pokerspec.core.game import Json
 
 UNORDERED = frozenset(
@@ -50,36 +50,47 @@ class Result:
 
 
 def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> str | None:
-    """The first place ``actual`` differs from ``expected``; only keys listed in ``expected``
-    count, and lists under ``UNORDERED`` keys compare as sets."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{path or '.'}: expected an object, got {actual!r}"
+    """The first place ``actual`` differs from ``expected``, as ``path: what differs``; only
+    keys listed in ``expected`` count, and lists under ``UNORDERED`` keys compare as sets."""
+    found = _differ(expected, actual, key)
+    if found is None:
+        return None
+    where, what = found
+    return f"{path + where or '.'}: {what}"
+
+
+def _differ(expected: Json, actual: Json, key: str) -> tuple[str, str] | None:
+    """(where below this value, what differs), or None; the path is only written out for a
+    difference, since almost every comparison finds none."""
+    if type(expected) is dict:
+        if type(actual) is not dict:
+            return "", f"expected an object, got {actual!r}"
         for k, v in expected.items():
             if k not in actual:
-                return f"{path}/{k}: missing (expected {v!r})"
-            diff = difference(v, actual[k], f"{path}/{k}", k)
-            if diff:
-                return diff
+                return f"/{k}", f"missing (expected {v!r})"
+            found = _differ(v, actual[k], k)
+            if found is not None:
+                return f"/{k}{found[0]}", found[1]
         return None
-    if isinstance(expected, list):
+    if type(expected) is list:
         if not isinstance(actual, list | tuple):
-            return f"{path}: expected a list, got {actual!r}"
-        if key in UNORDERED and all(isinstance(x, str | int) for x in expected):
+            return "", f"expected a list, got {actual!r}"
+        if key in UNORDERED and all(type(x) is str or type(x) is int for x in expected):
             if sorted(map(str, expected)) != sorted(map(str, actual)):
                 missing = sorted(set(map(str, expected)) - set(map(str, actual)))
                 extra = sorted(set(map(str, actual)) - set(map(str, expected)))
-                return f"{path}: missing {missing}, unexpected {extra}"
+                return "", f"missing {missing}, unexpected {extra}"
             return None
         if len(expected) != len(actual):
-            return f"{path}: expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
+            return "", f"expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
+        inner = "tie" if key == "order" else key
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            diff = difference(e, a, f"{path}[{i}]", "tie" if key == "order" else key)
-            if diff:
-                return diff
+            found = _differ(e, a, inner)
+            if found is not None:
+                return f"[{i}]{found[0]}", found[1]
         return None
     if expected != actual or type(expected) is not type(actual):
-        return f"{path or '.'}: expected {expected!r}, got {actual!r}"
+        return "", f"expected {expected!r}, got {actual!r}"
     return None
 
 
@@ -136,11 +147,11 @@ def conversation(case: Case, profile: str | None, snapshot: bool = False) -> lis
     return [*out, OUTCOME]
 
 
-def _replay(engine: Pipelined, planned: list[Message]) -> Talk:
-    """Send the whole conversation at once, then hand out the replies as grading asks for them.
+def _replay(sent: Replies, planned: list[Message]) -> Talk:
+    """Hand out the replies to the whole conversation, sent at once, as grading asks for them.
     A protocol failure (a stray, missing or misnumbered line) spoils every reply of the case, so
     it is raised before any is judged; any other failure when grading reaches it."""
-    replies, failure = engine.handle_all(planned)
+    replies, failure = sent
     if failure is not None and (failure.kind == "protocol" or len(replies) == len(planned)):
         raise failure
     position = 0
@@ -175,13 +186,25 @@ def needed_capabilities(case: Case) -> list[str]:
     return caps
 
 
-def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = False) -> Result:
+@cache
+def _pipelined(kind: type) -> bool:
+    """Whether engines of class ``kind`` are ``Pipelined`` (asked once per class: a protocol
+    check is slow)."""
+    return issubclass(kind, Pipelined)
+
+
+def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = False,
+          sent: Replies | None = None) -> Result:
     """Run ``case`` under ``profile`` on ``engine`` and judge it; ``snapshot``: the engine
-    offers the ``snapshot`` op."""
+    offers the ``snapshot`` op; ``sent``: the replies to the case's whole conversation, if the
+    runner has already sent it (``Streaming``)."""
     result = Result(case.id, profile, Verdict.PASS, case.rules, case.required)
     try:
-        talk = _replay(engine, conversation(case, profile, snapshot)) if isinstance(engine, Pipelined) \
-            else partial(_call, engine)
+        if sent is not None or _pipelined(type(engine)):
+            planned = conversation(case, profile, snapshot)
+            talk = _replay(cast(Pipelined, engine).handle_all(planned) if sent is None else sent, planned)
+        else:
+            talk = partial(_call, engine)
         _grade(case, talk, result, snapshot)
     except EngineFailure as exc:
         result.verdict = Verdict.ERROR

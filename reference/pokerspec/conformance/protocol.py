@@ -82,6 +82,17 @@ class Pipelined(Protocol):
         ...
 
 
+@runtime_checkable
+class Streaming(Protocol):
+    """A pipelined engine that also takes the next case before this one is collected (the exec
+    adapter): ``submit`` queues a case's requests and returns a ticket; ``collect`` returns the
+    replies of the oldest ticket not yet collected, as ``handle_all`` would."""
+
+    def submit(self, messages: Sequence[Mapping[str, Json]]) -> int: ...
+
+    def collect(self, ticket: int) -> Replies: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Hello:
     """What an engine says about itself in its reply to ``start``."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import cast
 
 from pokerspec import __version__
@@ -25,6 +25,9 @@ from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
 from pokerspec.profiles import GAMES, all_profiles, get_profile
 
 RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
+_read_action = lru_cache(maxsize=8192)(parse_action)
+"""``parse_action`` remembered: actions are immutable and a run reads the same few many times."""
+_write_action = lru_cache(maxsize=8192)(format_action)
 OBSERVABLES = (
     "phase", "pot", "stacks", "round_bets", "contributed", "exposed", "hands", "row", "common",
     "folded", "stub", "bids", "pick_order", "declarations", "drawn",
@@ -261,12 +264,12 @@ class ReferenceEngine:
         game, state = self._live()
         legal = game.legal(state)
         return {"to_act": [seat_name(s) for s in legal.to_act],
-                "actions": [format_action(a) for a in legal.actions]}
+                "actions": [_write_action(a) for a in legal.actions]}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
         game, state = self._live()
         try:
-            action = parse_action(str(message["action"]), self._seats)
+            action = _read_action(str(message["action"]), self._seats)
             self._state = game.apply(state, action)
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from pokerspec.conformance.cases import BadCase, Case
-from pokerspec.conformance.grading import Result, Verdict, grade, needed_capabilities
-from pokerspec.conformance.protocol import Engine, Hello
+from pokerspec.conformance.grading import Result, Verdict, conversation, grade, needed_capabilities
+from pokerspec.conformance.protocol import Engine, Hello, Streaming
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +129,24 @@ def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[Ba
         report = Report(hello, bad=list(bad))
     report.planned = len(items)
     snapshot = "snapshot" in hello.capabilities
+    reasons = [unsupported(item, hello) for item in items]
+    stream = engine if isinstance(engine, Streaming) else None
+    tickets: dict[int, int] = {}
+
+    def send(index: int) -> None:
+        """Submit case ``index`` ahead, so the engine works on it while this one is graded."""
+        if stream is not None and index < len(items) and index not in tickets and reasons[index] is None:
+            item = items[index]
+            tickets[index] = stream.submit(conversation(item.case, item.profile, snapshot))
+
     began = time.perf_counter()
     try:
-        for item in items:
-            reason = unsupported(item, hello)
+        for index, (item, reason) in enumerate(zip(items, reasons, strict=True)):
+            send(index)
+            send(index + 1)
             if reason is None:
-                result = grade(item.case, engine, item.profile, snapshot)
+                sent = None if stream is None else stream.collect(tickets.pop(index))
+                result = grade(item.case, engine, item.profile, snapshot, sent)
             else:
                 result = Result(item.case.id, item.profile, Verdict.SKIP, item.case.rules,
                                 item.case.required, message=reason)

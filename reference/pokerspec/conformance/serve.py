@@ -10,16 +10,19 @@ request never costs the replies to the others.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
 from typing import IO
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.protocol import PROTOCOL_MINOR, Engine, EngineFailure, Message
+from pokerspec.conformance.protocol import PROTOCOL_MINOR, Engine, Message
+from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_decode = json.JSONDecoder().decode
 
 
 def _error(code: str, message: str) -> Message:
@@ -27,61 +30,60 @@ def _error(code: str, message: str) -> Message:
 
 
 def reply_to(engine: Engine, message: Json) -> Message:
-    """The reply to one decoded request line (without the ``id``, which ``answer`` adds)."""
+    """The reply to one decoded request line (without the ``id``, which ``answer`` adds); an
+    engine that raises gets an ``internal`` error reply, and serving goes on."""
     if not isinstance(message, dict):
         return _error("bad_request", "a request is a JSON object")
     try:
         reply = engine.handle(message)
-    except EngineFailure as exc:
-        return _error("internal", f"the engine failed: {exc}")
+    except Exception as exc:
+        return _error("internal", f"the engine failed: {type(exc).__name__}: {exc}")
     if message.get("op") == "start" and "error" not in reply:
         reply = {**reply, "minor": PROTOCOL_MINOR}
     return reply
 
 
-def answer(engine: Engine, line: bytes) -> tuple[bytes, bool]:
-    """The reply line to one request line, and whether it was ``stop``."""
+def answer(engine: Engine, line: str) -> tuple[str, bool]:
+    """The reply line (without its newline) to one request line, and whether it was ``stop``."""
     try:
-        message: Json = json.loads(line)
+        message: Json = _decode(line)
     except ValueError as exc:
-        return _encode(_error("bad_request", f"not JSON: {exc}")).encode() + b"\n", False
-    ident: Json = None
+        return _encode(_error("bad_request", f"not JSON: {exc}")), False
     if isinstance(message, dict) and "id" in message:
-        message = dict(message)
         ident = message.pop("id")
-    reply = reply_to(engine, message)
-    if ident is not None:
-        reply = {**reply, "id": ident}
-    stop = isinstance(message, dict) and message.get("op") == "stop"
-    return _encode(reply).encode() + b"\n", stop
+        reply = {**reply_to(engine, message), "id": ident}
+    else:
+        reply = reply_to(engine, message)
+    return _encode(reply), isinstance(message, dict) and message.get("op") == "stop"
 
 
 def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
     """Answer requests from file descriptor ``stdin`` until ``stop`` or end of input. Whatever
     arrived together is answered together, with one write: the runner sends a case's requests
     at once, so a case costs one round trip."""
-    pending = b""
-    while True:
+    text = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending = ""
+    stop = False
+    while not stop:
         chunk = os.read(stdin, 1 << 16)
         if not chunk:
             break
-        *lines, pending = (pending + chunk).split(b"\n")
-        out: list[bytes] = []
-        stop = False
+        *lines, pending = (pending + text.decode(chunk)).split("\n")
+        out: list[str] = []
         for line in lines:
             if line.strip() and not stop:
                 reply, stop = answer(engine, line)
                 out.append(reply)
-        stdout.write(b"".join(out))
-        stdout.flush()
-        if stop:
-            break
+        if out:
+            stdout.write(("\n".join(out) + "\n").encode())
+            stdout.flush()
     engine.close()
 
 
 def main(argv: list[str]) -> int:
+    impl = argv[0] if argv else "reference"
     try:
-        engine = open_engine(argv[0] if argv else "reference")
+        engine = ReferenceEngine() if impl == "reference" else open_engine(impl)
     except (ValueError, ImportError, OSError) as exc:
         print(f"pokerspec.conformance.serve: {exc}", file=sys.stderr)
         return 2
