@@ -157,3 +157,27 @@ def test_every_report_names_the_versions(run_cli: Run, tmp_path: Path, fixtures_
     assert f"suite {suite}" in (tmp_path / "r.xml").read_text()
     shutil.copytree(fixtures_dir, tmp_path / "elsewhere")
     assert suite_version(case_files([tmp_path / "elsewhere"])) == suite, "the same cases, the same version"
+
+
+def test_the_package_carries_its_data() -> None:
+    """The cases, schemas, golden traces and spec are reached inside the package (links to the
+    repository's folders in a clone, files in a wheel), never by walking up from a module."""
+    import pokerspec
+    from pokerspec import resources
+
+    package = Path(pokerspec.__file__).parent
+    for place in (resources.VECTORS, resources.SCHEMAS, resources.GOLDEN, resources.SPEC):
+        assert place.parent == package / "data" and place.is_dir()
+    assert (resources.SCHEMAS / "protocol.schema.json").is_file()
+    assert resources.display(resources.VECTORS / "core" / "x.json") == "conformance/vectors/core/x.json"
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py"))
+    assert "parents[3]" not in sources and ".parent.parent.parent" not in sources
+
+
+def test_golden_update_will_not_write_into_an_installed_package(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerspec.regress import golden
+
+    monkeypatch.setattr(golden, "source_checkout", lambda: None)
+    assert pokerspec(["golden", "update"]) == 2
+    assert "installed with its own copy of the golden traces" in capsys.readouterr().err
