@@ -26,6 +26,8 @@ CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-dev-shm-usage"]
 TIMEOUT_MS = 15_000
+SEARCH_TIMEOUT_MS = 120_000
+"""How long the first search results may take: the index of all four languages is built first."""
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -145,7 +147,9 @@ def test_search_answers_in_the_page_language(page: Any, server: str, rule: RuleT
     search.click()
     search.press_sequentially(word, delay=30)
     results = page.locator("li.md-search-result__item a.md-search-result__link")
-    results.first.wait_for(state="visible")
+    # The search worker first indexes every language of the site; on a loaded machine that
+    # alone can outlast a page action's timeout, so the results get longer (the test flaked).
+    results.first.wait_for(state="visible", timeout=SEARCH_TIMEOUT_MS)
     hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
     page.screenshot(path=str(screenshots / f"search-{lang}.png"))
     assert hrefs, f"searching {word!r} on a {lang} page found nothing"
