@@ -31,9 +31,10 @@ GOALS: dict[tuple[str, str], tuple[float, str]] = {
     ("seven-card low a-5", "pokerspec"): (200_000, "hands/s"),
     ("archie heads-up", "pokerspec"): (5_000, "hands/s"),
     ("conformance replay", "pokerspec in-process"): (5_000, "cases/s"),
-    ("conformance replay", "pokerspec exec"): (1_000, "cases/s"),
+    ("conformance replay", "pokerspec exec"): (2_000, "cases/s"),
 }
-"""Rate goals for the reference (issue 9); the stud goal is a ratio, checked separately."""
+"""Rate goals for the reference (issue 9; replay through exec: issue 18); the stud goal is a ratio,
+checked separately."""
 STUD_RATIO_GOAL = 20.0
 MEMORY_GOAL_MB = 200.0
 

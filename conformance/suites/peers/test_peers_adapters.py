@@ -19,11 +19,12 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import cast
 
 import pytest
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.compliance import ENGINES, LIBRARIES, available
 from pokerspec.conformance.findings import REPORTS, Report
 from pokerspec.conformance.protocol import Engine, handshake
@@ -31,6 +32,8 @@ from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.cards import format_card
 from pokerspec.core.deck import shuffled
 from pokerspec.core.game import Json
+
+ROOT = Path(__file__).resolve().parents[3]
 
 JS = ROOT / "conformance" / "adapters" / "js"
 

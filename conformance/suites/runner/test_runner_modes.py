@@ -4,7 +4,6 @@ second language (the independent JavaScript engine). Same cases, same verdicts."
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,10 +42,6 @@ def test_python_adapter_from_a_file(run_cli: Run, engines_py: Path,
     assert verdicts(records)["error"] == {"runner-split-0001", "runner-split-0002", "runner-split-0003"}
 
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-
-
-@needs_node
 @pytest.mark.parametrize("strict", [False, True])
 def test_js_engine_on_the_fixtures(run_cli: Run, js_impl: str, strict: bool,
                                    verdicts: Callable[..., dict[str, set[str]]]) -> None:
@@ -56,7 +51,6 @@ def test_js_engine_on_the_fixtures(run_cli: Run, js_impl: str, strict: bool,
     assert records[0]["engine"]["name"] == "pokerspec-js"  # type: ignore[index]
 
 
-@needs_node
 def test_js_engine_agrees_with_the_reference_on_the_whole_suite(run_cli: Run, js_impl: str) -> None:
     """A second, independent implementation through the protocol: on every case run of the real
     suite, every game and profile, the JavaScript engine's verdicts are the reference's, and

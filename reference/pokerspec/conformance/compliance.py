@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.findings import KNOWN, REPORTS, Known, attribute
 from pokerspec.conformance.fuzz_ranking import fuzz_ranking, offered
 from pokerspec.conformance.grading import Verdict
@@ -43,7 +43,10 @@ from pokerspec.conformance.protocol import EngineFailure, handshake
 from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
+from pokerspec.resources import source_checkout
 
+ROOT = source_checkout() or Path.cwd()
+"""The repository whose adapters run and whose compliance page is written."""
 ADAPTERS = ROOT / "conformance" / "adapters"
 NODE = "node"
 
