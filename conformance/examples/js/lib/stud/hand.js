@@ -276,7 +276,8 @@ export function studShowdown(profile, setup) {
   const seats = showdownSeats(setup);
   const button = readDealer(setup, seats);
   const hands = readHands(setup, seats);
-  const folded = readFolded(setup, seats);
+  // core.contract.outcome (CORE-60): a seat without a hand counts as folded.
+  const folded = readFolded(setup, seats).map((out, seat) => out || !hands.has(seat));
   const contributed = readContributed(setup, seats);
   /** @type {Dealt[][]} */
   const cards = Array.from({ length: seats }, (_, seat) => (hands.get(seat) ?? []).map((card, i) => ({ card, up: i >= 2 && i <= 5 })));
