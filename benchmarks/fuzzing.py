@@ -1,5 +1,5 @@
 """Differential fuzzing: hands per second for each game (the reference against itself, in
-process), the PokerKit adapter fuzzed the same way, the scaling of a campaign from one job to
+process; the independent JavaScript engine through exec, when Node.js is installed), the PokerKit adapter fuzzed the same way, the scaling of a campaign from one job to
 two, and the peak resident memory of every process of long campaigns (which must stay flat)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from common import Measurement
+from suite import JS
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.campaign import Campaign, prepare
 from pokerspec.conformance.fuzz import fuzz
@@ -62,6 +63,21 @@ def rates(quick: bool, seed: int, repeats: int = 2) -> list[Measurement]:
             best = min(best, result.seconds)
         out.append(Measurement(f"fuzz {game}", "pokerspec", hands, best,
                                note=f"reference against itself, every check; {_load()}"))
+    return out
+
+
+def javascript(quick: bool, seed: int) -> list[Measurement]:
+    """The JavaScript engine (conformance/examples/js) fuzzed through exec on each game: a speed
+    anchor for engines in other languages."""
+    if JS is None:
+        return []
+    out: list[Measurement] = []
+    for game in GAMES:
+        hands = RATE_HANDS[game] // (10 if quick else 4)
+        result = fuzz(open_engine(JS), game, default_profile(game).name, hands, seed)
+        assert not result.findings, [f.klass.key for f in result.findings]
+        out.append(Measurement(f"fuzz {game}", "pokerspec-js exec", hands, result.seconds,
+                               note=f"the JavaScript engine against the reference; {_load()}"))
     return out
 
 
@@ -119,4 +135,4 @@ def memory(quick: bool) -> list[Measurement]:
 
 
 def run_all(quick: bool, seed: int) -> list[Measurement]:
-    return [*rates(quick, seed), *pokerkit(quick, seed), *scaling(quick, seed), *memory(quick)]
+    return [*rates(quick, seed), *javascript(quick, seed), *pokerkit(quick, seed), *scaling(quick, seed), *memory(quick)]

@@ -6,9 +6,9 @@ What PokerKit offers that the suite can grade:
   with ``RegularLowHand`` (ace-to-five, straights and flushes ignored) and ``ranking:low-8``
   with ``EightOrBetterLowHand`` (a hand qualifies when PokerKit can form one);
 * ``hand:stud`` under the default profile ``stud-fl-training`` with
-  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4), with every observable; at the
-  showdown PokerKit's ``showdown_index`` is the seat to act, with ``sm`` and ``mu`` as PokerKit
-  allows them.
+  ``FixedLimitSevenCardStud`` (ante 1, bring-in 1, bets 2/4, or the case's own ``stakes``:
+  ``stakes:stud``), with every observable; at the showdown PokerKit's ``showdown_index`` is the
+  seat to act, with ``sm`` and ``mu`` as PokerKit allows them.
 
 The adapter only translates. Seats: PokerKit has no button and deals from its player 0, so
 PokerKit player ``i`` is our seat ``dealer + 1 + i``. The deck: PokerKit shuffles its own deck
@@ -20,7 +20,10 @@ Rejections: an action that is not in PokerKit's own legal listing is rejected, a
 code is read from PokerKit's state (whose turn it is, whether the verb is possible at another
 amount, the raise count, a pending bring-in). The outcome: ``net`` is PokerKit's final stacks
 less the starting ones, ``received`` adds what each seat put in, ``pots`` are PokerKit's pots as
-it pushed them, and ``returned`` is what came back to a seat beyond its pot shares.
+it pushed them (with who may win each read before the first show or muck, because PokerKit drops
+a player who mucks from its pots while the spec keeps him eligible), ``common`` is empty
+(PokerKit never turns a common card), and ``returned`` is what came back to a seat beyond its pot
+shares.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from pokerspec.core.deck import complete_deck
 from pokerspec.core.game import Json
 from pokerspec.core.types import Seat, parse_seat, seat_name
 from pokerspec.profiles import get_profile
-from pokerspec.stud.profiles import StudRules
+from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 if TYPE_CHECKING:
     from pokerkit import Card as PKCard
@@ -71,6 +74,9 @@ class PokerKit:
         self._start: list[int] = []
         self._put_in: list[int] = []
         self._pots: list[tuple[int, tuple[int, ...]]] = []
+        self._eligible: list[tuple[int, ...]] | None = None
+        """Who may win each pot, read before the first show or muck: PokerKit drops a player who
+        mucks from its pots, where the spec keeps him eligible (he only gives up his claim)."""
         self._pushed: list[tuple[int, ...]] = []
         self._folded: dict[int, tuple[list[str], list[str]]] = {}
         """The cards each folded player held (all, face up) when he folded: PokerKit forgets them."""
@@ -113,7 +119,7 @@ class PokerKit:
                 "engine": {"name": "pokerkit", "version": version("pokerkit")},
                 "games": ["stud"], "profiles": [PROFILE],
                 "capabilities": ["ranking:high", "ranking:low-a5", "ranking:low-8", "hand:stud",
-                                 *(f"observe:{key}" for key in OBSERVABLES)]}
+                                 "stakes:stud", *(f"observe:{key}" for key in OBSERVABLES)]}
 
     # rankings
 
@@ -170,6 +176,11 @@ class PokerKit:
         setup = message.get("setup")
         if not isinstance(setup, dict):
             raise ValueError("setup must be an object")
+        if "stakes" in setup:
+            try:
+                rules = rules.with_stakes(stakes_from_json(setup["stakes"]))
+            except StakesError as exc:
+                return _error("bad_stakes", str(exc))
         stacks = [int(cast(int, s)) for s in cast(list[Json], setup["stacks"])]
         self._seats = len(stacks)
         self._dealer = parse_seat(str(setup["dealer"]), self._seats)
@@ -189,6 +200,7 @@ class PokerKit:
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))
         self._state = state
         self._pots, self._pushed, self._folded, self._shown, self._mucked = [], [], {}, [], []
+        self._eligible = None
         self._put_in = [self._start[i] - state.stacks[i] for i in range(self._seats)]
         self._advance()
         return {"ok": True}
@@ -205,7 +217,8 @@ class PokerKit:
                 state.deal_hole()
             elif state.can_push_chips():
                 if not self._pushed:
-                    self._pots = [(p.amount, tuple(p.player_indices)) for p in state.pots]
+                    eligible = self._eligible or [tuple(p.player_indices) for p in state.pots]
+                    self._pots = [(p.amount, who) for p, who in zip(state.pots, eligible, strict=False)]
                 self._pushed.append(tuple(state.push_chips().amounts))
             else:
                 return
@@ -272,6 +285,8 @@ class PokerKit:
         elif action.verb is Verb.BRING_IN:
             state.post_bring_in()
         elif action.verb in (Verb.SHOW, Verb.MUCK):
+            if self._eligible is None:
+                self._eligible = [tuple(p.player_indices) for p in state.pots]
             (self._shown if action.verb is Verb.SHOW else self._mucked).append(seat_name(action.seat))
             state.show_or_muck_hole_cards(action.verb is Verb.SHOW)
         else:
@@ -367,5 +382,6 @@ class PokerKit:
         returned = {seat_name(self._seat(i)): received[i] - won[i] for i in range(self._seats)
                     if received[i] > won[i]}
         return {"received": self._by_seat(received), "net": self._by_seat(net), "pots": pots, "carry": 0,
+                "common": [],
                 "returned": dict(sorted(returned.items(), key=lambda kv: int(kv[0][1:]))),
                 "shown": list(self._shown), "mucked": list(self._mucked)}

@@ -30,8 +30,12 @@ CORE_RULES = (
     "core.chips.uncalled", "core.chips.dead", "core.chips.net",
     "core.notation.seats", "core.notation.actions", "core.notation.legal", "core.notation.reasons",
     "core.notation.observables",
+    "core.contract.conventions", "core.contract.phases", "core.contract.observables", "core.contract.outcome",
+    "core.contract.pots", "core.contract.winners", "core.contract.values", "core.contract.setup",
+    "core.contract.precedence", "core.contract.core-ops",
 )
-"""The shared chapter's rules in spec order (issue 2, items 1-8, and the action notation)."""
+"""The shared chapter's rules in spec order (issue 2, items 1-8, the action notation and the
+engine contract of issue 12)."""
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,127 @@
-"""mkdocs hooks for the pokerspec site; the typed logic lives in ``pokerspec.site``."""
+"""mkdocs hooks of the pokerspec site; the machinery lives in the ``pokersite`` package beside this file.
 
-from pokerspec.site import on_config, on_files, on_nav, on_page_markdown, on_post_build
+Read once per build (every language from the same snapshot): the spec, the code, the cases, the
+rulings and the glossary. The generated pages are written for every language; each spec page gets
+the code-and-cases block after every rule; ruling IDs become anchors and links; each language gets
+its own search index of prose; English fallbacks are marked as English.
+"""
 
-__all__ = ["on_config", "on_files", "on_nav", "on_page_markdown", "on_post_build"]
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from pokersite.i18n import drop_head_alternates, mark_english_links, relative_alternates, write_sitemaps
+from pokersite.model import Site, build_site
+from pokersite.nav import build_nav, chapter_titles, write_generated
+from pokersite.pages import generated
+from pokersite.panels import annotate
+from pokersite.paths import GENERATED
+from pokersite.rulings import link_mentions
+from pokersite.search import SearchIndexes, indexed
+from pokersite.words import Words
+from pokerspec.traceability import LANGUAGES, page_language
+
+_site: Site | None = None
+_indexes = SearchIndexes()
+_english_urls: set[str] = set()
+"""The URLs of the English-only pages of the language being built."""
+
+
+def _language(config: MkDocsConfig) -> str:
+    lang = str(config.theme["language"]) if "language" in config.theme else "en"
+    return lang if lang in LANGUAGES else "en"
+
+
+def _inner_build(config: MkDocsConfig) -> bool:
+    """True while the i18n plugin builds a further language (it sets ``building`` meanwhile)."""
+    i18n = config.plugins.get("i18n")
+    return i18n is not None and bool(getattr(i18n, "building", False))
+
+
+def _fallback(page: Page, lang: str) -> bool:
+    """Whether the page is the English original served on a translated site."""
+    return lang != "en" and str(getattr(page.file, "locale", lang)) != lang
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Read the sources once per build: every language is built from the same snapshot."""
+    global _site, _indexes
+    if _site is None or not _inner_build(config):
+        _site = build_site(Path(config.config_file_path).resolve().parent)
+        write_generated(Path(config.docs_dir) / GENERATED, generated(_site))
+        _indexes = SearchIndexes()
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    assert _site is not None
+    config.nav = build_nav(files, _site.root, _language(config))
+    return files
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    lang = _language(config)
+    assert _site is not None
+    chapter_titles(nav, _site.root, lang)
+    _english_urls.clear()
+    _english_urls.update(page.url for page in nav.pages if _fallback(page, lang))
+    return nav
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Material's own indexing is switched off (``search`` indexes the pages); ruling IDs become
+    anchors and links; spec pages get the block beside every rule."""
+    assert _site is not None
+    page.meta["search"] = {"exclude": True}
+    uri = page.file.src_uri
+    if uri.startswith(f"{GENERATED}/code/"):
+        return markdown
+    markdown = link_mentions(uri, markdown, _site.rulings.english())
+    if not uri.startswith("spec/"):
+        return markdown
+    return annotate(_site, uri, markdown, _language(config))
+
+
+def on_page_context(
+    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
+) -> dict[str, Any]:
+    """After the i18n plugin (priority 50): relative language links, the English-only note, and the
+    page's prose into its language's search index."""
+    lang = _language(config)
+    # The i18n plugin sets the switcher's links as an attribute of ``extra`` for each page.
+    alternates = getattr(config.extra, "alternate", None) or config.extra.get("alternate")
+    if isinstance(alternates, list):
+        relative_alternates(alternates, config.site_url)
+    if _fallback(page, lang):
+        context["ps_fallback"] = Words(lang)("fallback")
+    elif page.content and indexed(page_language(page.file.src_uri)[1]):
+        _indexes.add(lang, page.url, page.content, page.title or "")
+    return context
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """No head alternates; links to English-only pages marked as English."""
+    output = drop_head_alternates(output)
+    if _english_urls:
+        output = mark_english_links(output, page.url, _english_urls, Words(_language(config))("fallback"))
+    return output
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The static pages (``404.html``) too."""
+    return drop_head_alternates(output_content)
+
+
+@event_priority(-150)
+def on_post_build(config: MkDocsConfig) -> None:
+    """After the i18n plugin has built every language (it runs at priority -100)."""
+    if not _inner_build(config):
+        site_dir = Path(config.site_dir)
+        _indexes.write(site_dir)
+        write_sitemaps(site_dir)

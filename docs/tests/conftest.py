@@ -1,5 +1,6 @@
 """The built site, shared by every site test: ``mkdocs build --strict`` runs once per test session
-(once across pytest-xdist workers too, under a file lock) into a temporary folder."""
+(once across pytest-xdist workers too, under a file lock) into a temporary folder; and the
+headless Chromium the browser tests drive."""
 
 from __future__ import annotations
 
@@ -9,17 +10,25 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from pokerspec.site import SiteBuild, build_strict
+from pokersite.check import SiteBuild, build_strict
 from pokerspec.traceability import Traceability, collect
 
 ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-dev-shm-usage"]
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
-    """The site built once; the first xdist worker builds, the others read its record."""
+    """The site built once; the first xdist worker builds, the others read its record.
+    ``POKERSPEC_SITE=DIR`` reuses a site built by hand (``mkdocs build --strict -d DIR``) while
+    working on the tests; its log is empty, so the strictness test says nothing about it."""
+    if os.environ.get("POKERSPEC_SITE"):
+        return SiteBuild(Path(os.environ["POKERSPEC_SITE"]), 0, "", 0.0, 0.0)
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     record = shared / "pokerspec-site.json"
@@ -51,3 +60,21 @@ def screenshots() -> Iterator[Path]:
     folder = Path(os.environ.get("POKERSPEC_SCREENSHOTS", ROOT / "reports" / "site"))
     folder.mkdir(parents=True, exist_ok=True)
     yield folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (shared by the browser tests). Without it
+    the tests are skipped, except under CI (``CI=true``), where they must run."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but there is no Chromium at {CHROMIUM} (.ci/run installs Debian's)")
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (CI installs it and runs this)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

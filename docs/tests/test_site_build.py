@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pokerspec.site import HtmlPage, SiteBuild, built_page, read_page
+from pokersite.check import HtmlPage, SiteBuild, built_page, read_page
 from pokerspec.traceability import LANGUAGES, TRANSLATIONS, Traceability, is_rule_id, translation_path
 
 WARNING = re.compile(r"^(WARNING|ERROR)\b", re.MULTILINE)
@@ -101,3 +101,54 @@ def test_traceability_page_lists_every_rule(site_dir: Path, trace: Traceability)
     page = read_page(site_dir / "reference" / "traceability" / "index.html")
     missing = [rule for rule in trace.rules if rule not in page.ids]
     assert not missing, f"the traceability page lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_generated_pages_are_in_the_page_language(site_dir: Path, lang: str) -> None:
+    """Traceability, rulings, glossary, case and code pages are generated in every language."""
+    titles = {"ru": "Трассировка", "pt": "Rastreabilidade", "fr": "Traçabilité"}
+    html = built_page(site_dir, "reference/traceability.md", lang).read_text(encoding="utf-8")
+    assert f">{titles[lang]}<" in html
+    case_page = built_page(site_dir, "reference/cases/archie/showdown.md", lang).read_text(encoding="utf-8")
+    names = {"ru": "Борис", "pt": "Ben", "fr": "Ben"}
+    assert names[lang] in case_page, "the Archie cases show their translated titles"
+    assert 'lang="en"' not in case_page.split('id="archie-showdown-0001"')[1].split("</h2>")[1][:2000]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_english_fallbacks_are_marked(site_dir: Path, lang: str) -> None:
+    """An English-only page on a translated site is marked lang="en" and says so in the language."""
+    html = built_page(site_dir, "engine-authors/protocol.md", lang).read_text(encoding="utf-8")
+    assert '<div class="ps-fallback" lang="en">' in html
+    assert 'class="ps-fallback-note"' in html
+    translated = built_page(site_dir, "spec/archie/05-qualifiers.md", lang).read_text(encoding="utf-8")
+    assert "ps-fallback" not in translated
+    english_link = r'<a href="[./]*engine-authors/protocol/" class="md-nav__link[^"]*" lang="en"'
+    assert re.search(english_link, translated), "the navigation marks the link to an English-only page"
+    assert 'href="../../05-qualifiers/" class="md-nav__link" lang="en"' not in translated
+
+
+def test_no_page_announces_alternates_without_sitemaps(site_dir: Path) -> None:
+    """No page head lists alternates (Material would fetch a sitemap below each); every language
+    root has its sitemap, listing that language's pages with their hreflang alternates."""
+    heads = [p for p in site_dir.rglob("*.html")
+             if 'rel="alternate" href' in p.read_text(encoding="utf-8").partition("</head>")[0]]
+    assert not heads, f"{len(heads)} pages with head alternates, e.g. {heads[:3]}"
+    for lang in TRANSLATIONS:
+        sitemap = (site_dir / lang / "sitemap.xml").read_text(encoding="utf-8")
+        assert f"/{lang}/spec/archie/05-qualifiers/</loc>" in sitemap
+        assert 'hreflang="en"' in sitemap
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_index_is_prose_of_its_language(site_dir: Path, lang: str) -> None:
+    """Each language's index: small enough to load and build in the browser at once, with the
+    stemmer, and no code, no panel and no case notation in it."""
+    path = site_dir / ("" if lang == "en" else lang) / "search" / "search_index.json"
+    size = path.stat().st_size
+    assert size < 400_000, f"the {lang} search index is {size} bytes"
+    text = path.read_text(encoding="utf-8")
+    leaks = ("qualifies_high", "def ", "Code and cases · ", "Код и тестовые случаи · ", "deck, top first")
+    for leak in leaks:
+        assert leak not in text, f"{leak!r} is in the {lang} search index"
+    assert '"stemmer"' in text

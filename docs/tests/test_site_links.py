@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pokerspec.site import broken_links
+from pokersite.check import broken_links
 
 
 def test_no_broken_links_or_anchors(site_dir: Path) -> None:

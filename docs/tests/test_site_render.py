@@ -8,15 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from pokerspec.site import (
-    CASES_INDEX,
-    TRACE_PAGE,
-    Site,
-    action_html,
-    build_site,
-    card_html,
-    split_search_index,
-)
+from pokersite.cards import action_html, card_html
+from pokersite.model import Site, build_site
+from pokersite.pages import generated
+from pokersite.panels import annotate
+from pokersite.paths import CASES_INDEX, TRACE_PAGE
+from pokersite.search import SearchIndexes, entries
 
 HIGH = """# 3. High hands
 
@@ -79,7 +76,7 @@ def test_code_items_are_the_definitions_that_cite(site: Site) -> None:
 
 
 def test_rule_block_follows_the_rule_text(site: Site) -> None:
-    out = site.annotate("spec/core/03-high.md", HIGH, "ru").splitlines()
+    out = annotate(site, "spec/core/03-high.md", HIGH, "ru").splitlines()
     wheel = out.index("### The wheel {#core.high.wheel}")
     notes = out.index("## Notes")
     blocks = [i for i, line in enumerate(out) if line.startswith('??? abstract "')]
@@ -93,18 +90,18 @@ def test_rule_block_follows_the_rule_text(site: Site) -> None:
 
 
 def test_generated_pages_link_back_to_the_rules(site: Site) -> None:
-    pages = site.generated()
+    pages = generated(site)
     case_page = pages["reference/cases/core/high.md"]
     assert "## core-high-0001 {#core-high-0001}" in case_page
     assert "[`core.high.wheel`](../../../spec/core/03-high.md#core.high.wheel)" in case_page
     code_page = pages["reference/code/pokerspec/core/high.md"]
     assert "## `straight_top` {#pokerspec.core.high.straight_top}" in code_page
     assert "[`core.high.wheel`](../../../../spec/core/03-high.md#core.high.wheel)" in code_page
-    assert "- [core/high](core/high.md) — 1 cases" in pages[CASES_INDEX]
+    assert "- [core: 3. High hands](core/high.md) — 1 cases" in pages[CASES_INDEX]
 
 
 def test_traceability_page_shows_each_translation(site: Site) -> None:
-    page = site.generated()[TRACE_PAGE]
+    page = generated(site)[TRACE_PAGE]
     row = next(line for line in page.splitlines() if line.startswith('| <a id="core.high.wheel">'))
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[1] == "The wheel" and cells[4:] == ["✓", "✓", "✗ missing"], row
@@ -119,17 +116,32 @@ def test_cards_and_actions_are_drawn_as_cards() -> None:
     assert action_html("p2 sd 7c") == f"<code>p2 sd</code> <span class=\"ps-cards\">{card_html('7c')}</span>"
 
 
-def test_search_index_is_split_by_language(tmp_path: Path) -> None:
-    locations = ("", "spec/", "ru/", "ru/spec/", "fr/spec/")
-    docs = [{"location": loc, "title": "t", "text": "x"} for loc in locations]
-    _write(tmp_path, "search/search_index.json", json.dumps({"config": {"lang": ["en", "ru"]}, "docs": docs}))
-    split_search_index(tmp_path)
+def test_search_index_has_prose_only(tmp_path: Path) -> None:
+    """Code, panels, notation and text marked as another language stay out of the index; each
+    heading with an id starts a section; each language is written to its own index."""
+    html = ('<h1 id="t">Старшие комбинации</h1><p>Девять категорий <code>qualifies_high</code>.</p>'
+            '<div class="ps-rule"><p>Код и случаи</p><div><p>inner</p></div><p>still panel</p></div>'
+            '<h3 id="core.high.wheel">Колесо</h3>'
+            '<p>A-2-3-4-5 — <span lang="en">English</span> младший стрит.</p>'
+            '<pre><code>def straight_top(): ...</code></pre>')
+    found = entries("spec/core/03-high/", html, "ru", "Page")
+    assert found == [
+        {"location": "spec/core/03-high/", "title": "Старшие комбинации", "text": "Девять категорий ."},
+        {"location": "spec/core/03-high/#core.high.wheel", "title": "Колесо",
+         "text": "A-2-3-4-5 — младший стрит."},
+    ]
+    indexes = SearchIndexes()
+    indexes.add("ru", "ru/spec/core/03-high/", html, "Page")
+    indexes.add("en", "spec/", "<h1 id='x'>Spec</h1><p>Text</p>", "Spec")
+    indexes.write(tmp_path)
 
     def index(path: str) -> tuple[list[str], list[str]]:
         data = json.loads((tmp_path / path).read_text(encoding="utf-8"))
         return data["config"]["lang"], [d["location"] for d in data["docs"]]
 
-    assert index("search/search_index.json") == (["en"], ["", "spec/"])
-    assert index("ru/search/search_index.json") == (["ru"], ["", "spec/"])
-    assert index("fr/search/search_index.json") == (["fr"], ["spec/"])
-    assert index("pt/search/search_index.json") == (["pt"], [])
+    assert index("search/search_index.json") == (["en"], ["spec/"])
+    assert index("ru/search/search_index.json") == (
+        ["ru"], ["spec/core/03-high/", "spec/core/03-high/#core.high.wheel"])
+    assert index("fr/search/search_index.json") == (["fr"], [])
+    config = json.loads((tmp_path / "ru/search/search_index.json").read_text(encoding="utf-8"))["config"]
+    assert "stemmer" in config["pipeline"], "word forms are matched through the stemmer"

@@ -1,32 +1,168 @@
-"""The ``pokerspec`` command: ``conformance run|fuzz``, ``compliance``, ``diff``, ``golden``, ``profiles``.
+"""The ``pokerspec`` command: ``conformance run|list|fuzz|merge``, ``compliance``, ``diff``, ``golden``,
+``phh``, ``profiles``, ``view``; ``pokerspec --version`` names the package, the suite and the protocol.
 
-Each subcommand lives with the code it drives and registers itself through ``register``.
+Each subcommand lives with the code it drives and registers itself through
+``register(subparsers, name)``; its handler returns the exit status. Every subcommand behaves the
+same way, because ``run_cli`` runs them all:
+
+- exit status 0: everything asked for passed; 1: a case failed (or, for ``diff`` and ``golden``,
+  something changed); 2: the run could not be made — a handler raises ``UsageError`` with a
+  message that names what is wrong and what exists; 130 on SIGINT, 143 on SIGTERM;
+- no traceback, ever: an interrupt ends every engine process this program started, prints one
+  line and exits 130 or 143 (a handler that has more to say — a partial report — says it and
+  raises ``Interrupted`` marked as reported); a closed pipe (``| head``) ends quietly; an
+  unexpected error prints one line (``POKERSPEC_DEBUG=1`` prints the traceback too).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
+import signal
 import sys
+import traceback
+from collections.abc import Callable, Sequence
+from types import FrameType
+
+from pokerspec import __version__
 
 COMMANDS = {
     "conformance": "pokerspec.conformance.cli",
     "compliance": "pokerspec.conformance.compliance",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
+    "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
+    "view": "pokerspec.viewer.page",
 }
+USAGE = 2
+SIGPIPE_STATUS = 128 + 13
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="pokerspec", description=__doc__)
+class UsageError(Exception):
+    """The run cannot be made as asked (exit status 2); the message says why and what exists."""
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived (exit status 128 + the signal's number). Like KeyboardInterrupt
+    it is not an ``Exception``, so no handler swallows it by accident."""
+
+    def __init__(self, signum: int, reported: bool = False) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+        self.reported = reported
+
+    @property
+    def status(self) -> int:
+        return 128 + self.signum
+
+
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+def version_text() -> str:
+    """``pokerspec X, suite H (N cases), protocol 1.m``: what a report names, in one line."""
+    from pokerspec.conformance.cases import VECTORS, case_files
+    from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION
+    from pokerspec.resources import suite_version
+
+    files = list(case_files([VECTORS]))
+    return (f"pokerspec {__version__}, suite {suite_version(files)} ({len(files)} cases), "
+            f"protocol {PROTOCOL_VERSION}.{PROTOCOL_MINOR}")
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the package, suite and protocol versions")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pokerspec", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module in COMMANDS.items():
         importlib.import_module(module).register(sub, name)
-    args = parser.parse_args(argv)
-    code: int = args.handler(args)
-    return code
+    return parser
+
+
+def _kill_engines() -> None:
+    adapters = sys.modules.get("pokerspec.conformance.adapters")
+    if adapters is not None:
+        adapters.kill_engines()
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: send what Python still wants to flush to /dev/null."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` with the parser ``build`` makes and run the chosen handler, with the
+    behaviour the module docstring promises."""
+    handlers: dict[signal.Signals, _Handler] = {}
+    try:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            handlers[signum] = signal.signal(signum, _interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        pass
+    prog = "pokerspec"
+    try:
+        parser = build()
+        prog = parser.prog
+        args = parser.parse_args(argv)
+        status: int = args.handler(args)
+        return status
+    except SystemExit as exc:  # argparse: --help, --version, or a usage error (status 2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)
+    except UsageError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return USAGE
+    except Interrupted as exc:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        _kill_engines()
+        if not exc.reported:
+            print(f"{prog}: interrupted by {exc}; stopped", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:  # SIGINT before the handler was installed
+        _kill_engines()
+        print(f"{prog}: interrupted; stopped", file=sys.stderr)
+        return 128 + int(signal.SIGINT)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return SIGPIPE_STATUS
+    except Exception as exc:
+        _kill_engines()
+        if os.environ.get("POKERSPEC_DEBUG"):
+            traceback.print_exc()
+        print(f"{prog}: internal error: {type(exc).__name__}: {exc} (POKERSPEC_DEBUG=1 prints where; "
+              "please report it)", file=sys.stderr)
+        return USAGE
+    finally:
+        for signum, previous in handlers.items():
+            signal.signal(signum, previous)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_cli(build_parser, argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m pokerspec.cli``: run the imported module, so that its ``Interrupted`` is the
+    # one the subcommands catch (this file, run as __main__, would define a second one).
+    from pokerspec.cli import main as _main
+
+    sys.exit(_main())

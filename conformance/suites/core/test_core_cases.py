@@ -63,10 +63,14 @@ def _corrupt(reply: Json) -> Json:
         first = next(iter(shares))
         shares[first] += 1
         out["shares"] = shares
-    if "pots" in out:
+    if out.get("pots"):
         pots = [dict(cast(dict[str, Json], p)) for p in cast(list[Json], out["pots"])]
         pots[0]["amount"] = cast(int, pots[0]["amount"]) + 1
         out["pots"] = cast(Json, pots)
+    elif out.get("returned"):
+        returned = dict(cast(dict[str, int], out["returned"]))
+        returned[next(iter(returned))] += 1
+        out["returned"] = returned
     return out
 
 

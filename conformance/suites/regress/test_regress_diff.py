@@ -13,6 +13,8 @@ from pokerspec.conformance.cases import load_cases
 from pokerspec.regress import diff
 from pokerspec.regress.diff import Change, Side, collect, compare
 
+ROOT = Path(__file__).resolve().parents[3]
+
 PAGAT_RULES = {"archie.qualify.high", "archie.award.nobody", "archie.pagat.high", "archie.pagat.nobody"}
 
 
@@ -21,7 +23,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
     diff.register(parser.add_subparsers(), "diff")
     args = parser.parse_args(["diff", *argv])
     code = args.handler(args)
-    return code, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +38,7 @@ def barge_vs_pagat() -> list[Change]:
 
 def test_second_anna_ben_showdown_becomes_an_even_split(barge_vs_pagat: list[Change]) -> None:
     # K♥9♦7♣4♠2♥ (Anna, p1) against 4♣4♦Q♠8♥3♣ (Ben, p2), 10 in each: nobody qualifies, so
-    # BARGE gives Ben the whole 20 and Pagat shares it 10/10 (RULES-NOTES §1.1 06, §1.4).
+    # BARGE gives Ben the whole 20 and Pagat shares it 10/10 (spec/archie/07-profiles.md, ARC-17).
     found = [c for c in barge_vs_pagat if c.id in ("archie-showdown-0002", "archie-profiles-0001")]
     assert {c.id for c in found} == {"archie-showdown-0002", "archie-profiles-0001"}
     for change in found:
@@ -101,7 +104,7 @@ def test_step_difference_is_named() -> None:
 
 def test_two_directories(capsys: pytest.CaptureFixture[str]) -> None:
     # The same command against two checkouts, each tracing with its own code.
-    root = Path(diff.ROOT)
+    root = ROOT
     code, out = _run(["archie-barge", "archie-barge", "--hands", "3", "--dir-a", str(root),
                       "--dir-b", str(root)], capsys)
     assert code == 0, out
@@ -109,7 +112,7 @@ def test_two_directories(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) -> None:
-    tree = diff.checkout("HEAD", tmp_path)
+    tree = diff.checkout("HEAD", tmp_path, ROOT)
     assert (tree / "pyproject.toml").is_file()
     assert (tree / "reference" / "pokerspec" / "profiles.py").is_file()
 
@@ -117,7 +120,7 @@ def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) ->
 def test_a_changed_rule_in_another_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # A copy of the project whose BARGE profile wants a pair of sevens for high: the diff between
     # the two checkouts shows changed showdowns and no changed betting step.
-    root = Path(diff.ROOT)
+    root = ROOT
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
     shutil.copytree(root / "reference", tmp_path / "reference", ignore=ignore)
     shutil.copytree(root / "conformance" / "vectors", tmp_path / "conformance" / "vectors")
@@ -142,3 +145,25 @@ def test_a_revision_against_the_work_tree(capsys: pytest.CaptureFixture[str]) ->
     code, out = _run(["archie-barge", "archie-barge", "--hands", "3", "--rev-a", "HEAD"], capsys)
     assert code in (0, 1), out
     assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@work tree:")
+
+
+def test_revisions_are_those_of_the_repository_you_stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Not the repository the package was installed from: outside any repository --rev-a is a
+    usage error, and --repo names the repository to read."""
+    monkeypatch.chdir(tmp_path)
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "1", "--rev-a", "HEAD"], capsys)
+    assert code == 2
+    assert "is not in a git repository" in out
+    code, out = _run(["archie-barge", "archie-barge", "--hands", "1", "--rev-a", "HEAD", "--repo", str(ROOT)],
+                     capsys)
+    assert code in (0, 1), out
+    assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@work tree:")
+    code, out = _run(["archie-barge", "archie-barge", "--rev-a", "no-such-rev", "--repo", str(ROOT)], capsys)
+    assert code == 2 and "no revision 'no-such-rev'" in out
+
+
+def test_a_missing_vectors_directory_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _run(["archie-barge", "archie-pagat", "--vectors", str(tmp_path / "nonexistent")], capsys)
+    assert code == 2
+    assert f"no such case directory or file: {tmp_path / 'nonexistent'}" in out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from pokerspec.conformance.cli import main
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 EXAMPLES = ROOT / "conformance" / "examples"
+
 
 Records = list[dict[str, object]]
 
@@ -40,22 +42,33 @@ def serve_impl() -> str:
 
 
 @pytest.fixture
-def node_impl() -> str:
-    return f"exec:node {shlex.quote(str(EXAMPLES / 'node' / 'engine.js'))}"
+def js_impl() -> str:
+    """The independent JavaScript engine (conformance/examples/js; skipped without Node.js)."""
+    if shutil.which("node") is None:
+        pytest.skip("Node.js is not installed")
+    return f"exec:node {shlex.quote(str(EXAMPLES / 'js' / 'engine.js'))}"
+
+
+@pytest.fixture
+def core_only_impl(broken: Callable[..., str]) -> str:
+    """An engine of the shared chapter only (the reference saying it plays no game)."""
+    return broken("nogames")
 
 
 @pytest.fixture
 def broken() -> Callable[[str], str]:
-    """``broken("hang")`` is the ``--impl`` of a deliberately broken engine."""
+    """``broken("hang")`` is the ``--impl`` of a deliberately broken engine (``broken("hang",
+    "--v1.0")``: one written for protocol 1.0)."""
     script = EXAMPLES / "broken" / "broken.py"
-    return lambda mode: f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(script))} {mode}"
+    return lambda *mode: f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(script))} {' '.join(mode)}"
 
 
 @pytest.fixture
 def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], fixtures_dir: Path
             ) -> Callable[..., tuple[int, str, Records]]:
-    """Run in process: ``run_cli(*args, own=True)`` -> (exit code, console text, JSON-lines
-    records). ``own`` runs only the fixture cases (plus any ``--vectors`` in ``args``)."""
+    """Run in process: ``run_cli(*args, own=True)`` -> (exit code, console text (stdout then
+    stderr), JSON-lines records (none if the run could not be made)). ``own`` runs only the
+    fixture cases (plus any ``--vectors`` in ``args``)."""
 
     def run(*args: str, own: bool = True) -> tuple[int, str, Records]:
         out = tmp_path / "report.jsonl"
@@ -63,9 +76,9 @@ def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], fixtures_dir: Pa
         if own:
             base += ["--no-default-vectors", "--vectors", str(fixtures_dir)]
         code = main([*base, *args])
-        text = capsys.readouterr().out
-        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-        return code, text, records
+        captured = capsys.readouterr()
+        lines = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
+        return code, captured.out + captured.err, [json.loads(line) for line in lines]
 
     return run
 

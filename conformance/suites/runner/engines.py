@@ -30,7 +30,7 @@ class Scripted:
         op = message["op"]
         if op == "start":
             return {"protocol": 1, "engine": {"name": f"scripted-{self.flaw or 'ok'}", "version": "0"},
-                    "games": ["stud"], "profiles": ["scripted"],
+                    "games": ["stud"], "profiles": ["stud-fl-training"],
                     "capabilities": ["hand:stud", "observe:pot"]}
         if op == "new_hand":
             self.pot = 2

@@ -22,13 +22,15 @@ def _case(records: list[dict[str, object]], case: str) -> dict[str, object]:
     return next(r for r in records if r.get("case") == case)
 
 
-@pytest.mark.parametrize(("mode", "kind"), [
-    ("hang", "timeout"), ("crash", "crash"), ("garbage", "garbage"), ("oversized", "oversized"),
+@pytest.mark.parametrize(("mode", "kind", "protocol"), [
+    ("hang", "timeout", "1.1"), ("crash", "crash", "1.1"), ("garbage", "garbage", "1.1"),
+    ("oversized", "oversized", "1.1"), ("crash", "crash", "1.0"), ("garbage", "garbage", "1.0"),
 ])
 def test_broken_engine_errors_the_case_and_the_run_goes_on(
-        run_cli: Run, broken: Callable[[str], str], verdicts: Callable[..., dict[str, set[str]]],
-        mode: str, kind: str) -> None:
-    code, _, records = run_cli("--impl", broken(mode), "--timeout", "0.5", *SELECT)
+        run_cli: Run, broken: Callable[..., str], verdicts: Callable[..., dict[str, set[str]]],
+        mode: str, kind: str, protocol: str) -> None:
+    impl = broken(mode, *(["--v1.0"] if protocol == "1.0" else []))
+    code, _, records = run_cli("--impl", impl, "--timeout", "0.5", *SELECT)
     assert code == 1
     assert verdicts(records) == {"error": {"runner-high-0001", "runner-high-0002"},
                                  "pass": {"runner-split-0001", "runner-notation-0001"}}
@@ -36,6 +38,7 @@ def test_broken_engine_errors_the_case_and_the_run_goes_on(
     assert str(first["message"]).startswith(f"engine {kind}:")
     assert first["step"] == 0
     assert records[0]["ok"] is False
+    assert records[0]["protocol"] == protocol
 
 
 def test_crash_keeps_the_stderr_tail(run_cli: Run, broken: Callable[[str], str]) -> None:
@@ -69,7 +72,7 @@ def test_protocol_version_mismatch_stops_before_any_case(broken: Callable[[str],
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["run", "--impl", broken("version"), "--no-default-vectors", "--vectors", str(fixtures_dir)])
     assert code == 2
-    assert "engine speaks protocol 99, the runner speaks 1" in capsys.readouterr().out
+    assert "engine speaks protocol 99, the runner speaks 1" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("factory", "message"), [

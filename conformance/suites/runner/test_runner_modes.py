@@ -1,10 +1,9 @@
 """The same cases through every way of reaching an engine: the reference in process, a Python
 adapter (by module and by file), the exec protocol (the reference served over stdio) and a
-second language (the Node.js example). Same cases, same verdicts."""
+second language (the independent JavaScript engine). Same cases, same verdicts."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,29 +42,24 @@ def test_python_adapter_from_a_file(run_cli: Run, engines_py: Path,
     assert verdicts(records)["error"] == {"runner-split-0001", "runner-split-0002", "runner-split-0003"}
 
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-
-
-@needs_node
 @pytest.mark.parametrize("strict", [False, True])
-def test_node_example_engine(run_cli: Run, node_impl: str, strict: bool,
-                             verdicts: Callable[..., dict[str, set[str]]]) -> None:
-    code, text, records = run_cli("--impl", node_impl, *(["--strict"] if strict else []))
+def test_js_engine_on_the_fixtures(run_cli: Run, js_impl: str, strict: bool,
+                                   verdicts: Callable[..., dict[str, set[str]]]) -> None:
+    code, text, records = run_cli("--impl", js_impl, *(["--strict"] if strict else []))
     assert code == 0, text
     assert verdicts(records) == {"pass": FIXTURE_IDS}
-    assert records[0]["engine"]["name"] == "example-node"  # type: ignore[index]
+    assert records[0]["engine"]["name"] == "pokerspec-js"  # type: ignore[index]
 
 
-@needs_node
-def test_node_example_agrees_with_the_reference_on_the_core_suite(run_cli: Run, node_impl: str) -> None:
-    """A second language through the protocol: on every core case of the real suite the Node
-    engine's verdicts are the reference's; every game case is skipped (it plays no game)."""
-    _, _, reference = run_cli("--game", "core", own=False)
-    _, text, node = run_cli("--impl", node_impl, "--strict", own=False)
-    by_run = _verdicts_by_run(node)
-    assert {k: v for k, v in by_run.items() if v != "skip"} == _verdicts_by_run(reference), text
-    games = {str(r["game"]) for r in node if r.get("verdict") == "skip"}
-    assert "core" not in games and {str(r["game"]) for r in node if r["record"] == "case"} - games == {"core"}
+def test_js_engine_agrees_with_the_reference_on_the_whole_suite(run_cli: Run, js_impl: str) -> None:
+    """A second, independent implementation through the protocol: on every case run of the real
+    suite, every game and profile, the JavaScript engine's verdicts are the reference's, and
+    nothing is skipped."""
+    _, _, reference = run_cli(own=False)
+    _, text, js = run_cli("--impl", js_impl, "--strict", own=False)
+    by_run = _verdicts_by_run(js)
+    assert by_run == _verdicts_by_run(reference), text
+    assert set(by_run.values()) == {"pass"}, text
 
 
 def _verdicts_by_run(records: list[dict[str, object]]) -> dict[tuple[str, str], str]:

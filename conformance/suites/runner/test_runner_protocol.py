@@ -1,6 +1,7 @@
 """The protocol: its JSON Schema is a valid schema covering every op the runner sends, and
-``python -m pokerspec.conformance.serve`` (the reference over stdio) answers every line with one
-line, refuses what is not a request, and answers a burst of requests in order."""
+``python -m pokerspec.conformance.serve`` (the reference over stdio, protocol 1.1) answers every
+line with one line carrying the request's id, refuses what is not a request, and answers a
+burst of requests in order."""
 
 from __future__ import annotations
 
@@ -27,25 +28,34 @@ def test_the_protocol_schema_is_a_schema_and_covers_every_op() -> None:
     assert reply_problem("parse", {"cards": ["10h"]}) is not None, "replies use canonical cards"
 
 
-def test_serve_answers_line_by_line_and_stops() -> None:
+def test_serve_answers_every_bad_request_and_loses_no_reply() -> None:
+    """The reference over stdio answers every line with one line, in order, with the request's
+    id where it had one: an unknown op, a missing field, a missing op, bad JSON and a non-object
+    each get their error reply and cost no other reply; it stops at ``stop``."""
     requests = [
-        '{"op": "start", "protocol": 1}',
-        "this is not JSON",
-        "[1, 2]",
-        "",
-        '{"op": "parse", "input": ["10h", "A\u2660"]}',
-        '{"op": "split", "amount": 7, "winners": ["p2", "p1"]}',
-        '{"op": "stop"}',
-        '{"op": "parse", "input": ["2c"]}',
+        {"op": "start", "protocol": 1, "minor": 1, "id": 0},
+        {"op": "shuffle", "id": 1},
+        {"op": "parse", "id": 2},
+        {"id": 3},
+        "not JSON at all",
+        [1, 2],
+        {"op": "rank", "ranking": "high", "hands": "As Kd", "id": 6},
+        {"op": "split", "amount": 7, "winners": ["p2", "p1"], "id": 7},
+        {"op": "snapshot", "id": 8},
+        {"op": "stop", "id": 9},
     ]
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in requests]
+    lines[1:1] = [""]  # a blank line gets no reply
+    lines.append(json.dumps({"op": "parse", "input": ["2c"], "id": 10}))  # nor does a line after stop
     done = subprocess.run([sys.executable, "-m", "pokerspec.conformance.serve"],
-                          input="\n".join(requests) + "\n", capture_output=True, text=True, timeout=60)
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not done.stderr
     replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert done.returncode == 0
-    assert len(replies) == 6, "one reply per request, none for the blank line or after stop"
-    assert replies[0]["protocol"] == 1 and replies[0]["engine"]["name"] == "pokerspec-reference"
-    assert replies[1]["error"]["code"] == "bad_request"
-    assert replies[2]["error"]["code"] == "bad_request"
-    assert replies[3] == {"cards": ["Th", "As"]}
-    assert replies[4] == {"shares": {"p1": 3, "p2": 4}}
-    assert replies[5] == {"ok": True}
+    assert len(replies) == len(requests)
+    assert replies[0]["minor"] == 1 and replies[0]["id"] == 0 and "snapshot" in replies[0]["capabilities"]
+    codes = [r.get("error", {}).get("code") for r in replies]
+    bad = "bad_request"
+    assert codes == [None, "unknown_op", bad, bad, bad, bad, bad, None, bad, None]
+    assert [r.get("id") for r in replies] == [0, 1, 2, 3, None, None, 6, 7, 8, 9]
+    assert "missing field 'input'" in replies[2]["error"]["message"]
+    assert replies[7]["shares"] == {"p1": 3, "p2": 4}

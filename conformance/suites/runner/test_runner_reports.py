@@ -56,7 +56,7 @@ def test_bad_case_files_are_reported_with_path_and_field(
 def test_a_missing_vectors_directory_is_a_usage_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--vectors", str(tmp_path / "nowhere")]) == 2
-    assert "no such case directory" in capsys.readouterr().out
+    assert "no such case directory" in capsys.readouterr().err
 
 
 def test_an_unknown_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str], fixtures_dir: Path) -> None:
@@ -64,7 +64,7 @@ def test_an_unknown_impl_is_a_usage_error(capsys: pytest.CaptureFixture[str], fi
     assert main(["run", *own, "--impl", "java:Engine"]) == 2
     assert main(["run", *own, "--impl", "python:no_such_module_anywhere:Factory"]) == 2
     assert main(["run", *own, "--impl", "exec:/no/such/engine"]) == 2
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert out.count("cannot open engine") == 2
     assert "engine handshake failed (crash): cannot start /no/such/engine" in out
 
@@ -74,7 +74,7 @@ def test_selection_by_game_rule_case_and_profile(run_cli: Run, verdicts: ByVerdi
     assert verdicts(run_cli("--case", "runner-notation-*", "--case", "runner-pots-0001")[2]) == {
         "pass": {"runner-notation-0001", "runner-notation-0002", "runner-notation-0003", "runner-pots-0001"}}
     code, text, _ = run_cli("--game", "stud")
-    assert code == 5 and "no case selected" in text
+    assert code == 2 and "no case selected" in text
     # core cases hold under every profile, so a profile filter keeps them
     assert len(verdicts(run_cli("--profile", "stud-fl-training")[2])["pass"]) == 11
 
@@ -130,7 +130,7 @@ def test_first_diverging_step_of_a_hand(engines_py: Path, run_cli: Run, strict: 
                                   "--vectors", str(engines_py.parent / "scripted"),
                                   *(["--strict"] if strict else []), own=False)
     (result,) = [r for r in records if r["record"] == "case"]
-    assert result["profile"] == "scripted"
+    assert result["profile"] == "stud-fl-training"
     assert result["step"] == step
     if not flaw:
         assert (code, result["verdict"]) == (0, "pass")
@@ -144,13 +144,13 @@ def test_first_diverging_step_of_a_hand(engines_py: Path, run_cli: Run, strict: 
 def test_each_profile_is_a_run_and_unsupported_ones_are_skipped(tmp_path: Path, engines_py: Path,
                                                                run_cli: Run) -> None:
     hand = json.loads((engines_py.parent / "scripted" / "runner-scripted-0001.json").read_text())
-    _write(tmp_path / "two", "two.json", dict(hand, profiles=["scripted", "elsewhere"]))
+    _write(tmp_path / "two", "two.json", dict(hand, profiles=["stud-fl-training", "stud-last-aggressor"]))
     base = ("--impl", f"python:{engines_py}:ok", "--no-default-vectors", "--vectors", str(tmp_path / "two"))
     code, text, records = run_cli(*base, own=False)
     runs = {r["profile"]: (r["verdict"], r["message"]) for r in records if r["record"] == "case"}
-    assert runs == {"scripted": ("pass", ""),
-                    "elsewhere": ("skip", "engine does not offer profile elsewhere")}
+    assert runs == {"stud-fl-training": ("pass", ""),
+                    "stud-last-aggressor": ("skip", "engine does not offer profile stud-last-aggressor")}
     assert code == 0
-    assert "SKIP 1 case run: engine does not offer profile elsewhere" in text
-    _, _, only = run_cli(*base, "--profile", "scripted", own=False)
-    assert [r["profile"] for r in only if r["record"] == "case"] == ["scripted"]
+    assert "SKIP 1 case run: engine does not offer profile stud-last-aggressor" in text
+    _, _, only = run_cli(*base, "--profile", "stud-fl-training", own=False)
+    assert [r["profile"] for r in only if r["record"] == "case"] == ["stud-fl-training"]

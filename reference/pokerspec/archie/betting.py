@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pokerspec.archie.table import ArchieRules, non_dealer, unit
-from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
+from pokerspec.core.actions import BET_RAISE, FOLD, Action, betting_actions
 from pokerspec.core.types import Chips, Seat
 
 
@@ -57,32 +57,21 @@ def legal(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
     return betting_actions(seat, top, raise_to, fold=rnd.bets[seat] != top)
 
 
-def apply(rnd: Round, action: Action, rules: ArchieRules) -> Round:
-    """The round after ``action`` by the seat to act, or ``ActionError``: a fold with no bet
-    pending (``archie.betting.open``), a bet over the cap (``archie.table.cap``), an amount that
-    is not the call or one unit more (``archie.betting.facing``). A check followed by the other
-    seat's bet lets the checker raise (``archie.betting.check-raise``); after a plain call of the
-    big blind, the big blind still acts (``archie.betting.option``)."""
+def apply(rnd: Round, action: Action) -> Round:
+    """The round after ``action``, an action of the listing by the seat to act
+    (``core.contract.precedence`` has refused any other). A fold ends it; a call or check brings the
+    seat's total to the other's; a bet or raise goes one unit above and counts toward the cap
+    (``archie.table.cap``). A check followed by the other seat's bet lets the checker raise
+    (``archie.betting.check-raise``); after a plain call of the big blind, the big blind still acts
+    (``archie.betting.option``)."""
     seat = action.seat
+    if action.verb is FOLD:
+        return replace(rnd, acted=rnd.acted | {seat}, folded=seat)
     top = max(rnd.bets)
     bets = list(rnd.bets)
     raises = rnd.raises
-    if action.verb is FOLD:
-        if rnd.bets[seat] == top:
-            raise ActionError(Reason.ILLEGAL_ACTION, "no bet is pending: check or bet, do not fold")
-        return replace(rnd, acted=rnd.acted | {seat}, folded=seat)
-    if action.verb is CHECK_CALL:
-        if action.amount is not None and action.amount != top:
-            raise ActionError(Reason.WRONG_AMOUNT, f"a check or call makes this round's total {top}")
-        bets[seat] = top
-    elif action.verb is BET_RAISE:
-        if raises >= rules.cap:
-            raise ActionError(Reason.OVER_CAP, f"the round is capped at a bet and {rules.cap - 1} raises")
-        target = Chips(top + rnd.unit)
-        if action.amount != target:
-            raise ActionError(Reason.WRONG_AMOUNT, f"a bet or raise now goes to exactly {target}")
-        bets[seat] = target
+    if action.verb is BET_RAISE:
+        top = Chips(top + rnd.unit)
         raises += 1
-    else:
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action.verb.value} is not a betting action")
+    bets[seat] = top
     return Round(rnd.unit, (bets[0], bets[1]), raises, Seat(1 - seat), rnd.acted | {seat}, rnd.folded)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerspec.archie.table import non_dealer
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
-from pokerspec.core.cards import Card, format_card
+from pokerspec.core.cards import Card
 from pokerspec.core.types import Seat
 
 HAND = 5
@@ -34,22 +33,6 @@ def initial_deal(deck: Sequence[Card], dealer: Seat) -> tuple[Hands, tuple[Card,
     for i in range(2 * HAND):
         hands[draw_order(dealer)[i % 2]].append(deck[i])
     return (tuple(hands[0]), tuple(hands[1])), tuple(deck[2 * HAND :])
-
-
-def check_discard(hand: Sequence[Card], action: Action) -> tuple[Card, ...]:
-    """The cards a draw action discards: none (standing pat) up to all five, each held once by
-    the player (``archie.deal.discard``)."""
-    if action.verb is not Verb.DRAW or action.cards is None:
-        raise ActionError(Reason.ILLEGAL_ACTION, "this is a draw: discard 0 to 5 of your own cards (sd ...)")
-    cards = action.cards
-    if len(cards) > HAND:
-        raise ActionError(Reason.TOO_MANY_CARDS, f"at most {HAND} cards may be discarded")
-    if len(set(cards)) != len(cards):
-        raise ActionError(Reason.DUPLICATE_CARD, "a card is named twice")
-    for card in cards:
-        if card not in hand:
-            raise ActionError(Reason.CARD_NOT_IN_HAND, f"{format_card(card)} is not in this player's hand")
-    return cards
 
 
 def replace_discards(

@@ -13,7 +13,7 @@ from pokerspec.archie import betting, deal
 from pokerspec.archie.betting import Round
 from pokerspec.archie.showdown import settle
 from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, check_setup
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, ShowdownSetup
 from pokerspec.core.types import Chips, Seat, seat_name
@@ -46,7 +46,8 @@ class ArchieState(NamedTuple):
 
     @property
     def phase(self) -> str:
-        """``bet-1``, ``draw-1`` ... ``bet-4``, then ``over`` (``archie.deal.draws``)."""
+        """``bet-1``, ``draw-1`` ... ``bet-4``, then ``over`` (``archie.deal.draws``,
+        ``core.contract.phases``)."""
         if self.over:
             return "over"
         return f"{'bet' if self.discards is None else 'draw'}-{self.betting_round + 1}"
@@ -72,7 +73,7 @@ class ArchieGame:
     def start(self, setup: Setup, rules: ArchieRules) -> ArchieState:
         """Check the table (``archie.table.players``, ``archie.table.reserve``), deal five cards
         each (``archie.deal.order``) and post the blinds (``archie.table.blinds``)."""
-        check_setup(setup.stacks, setup.deck, rules)
+        check_setup(setup.stacks, setup.dealer, setup.deck, rules)
         hands, stub = deal.initial_deal(setup.deck, setup.dealer)
         rnd = betting.first_round(rules, setup.dealer)
         stacks = (Chips(setup.stacks[0] - rnd.bets[0]), Chips(setup.stacks[1] - rnd.bets[1]))
@@ -88,22 +89,29 @@ class ArchieGame:
         return Legal((seat,), (Action(seat, Verb.DRAW),))
 
     def apply(self, state: ArchieState, action: Action) -> ArchieState:
-        seat = state.to_act
-        if seat is None:
-            raise ActionError(Reason.HAND_OVER, "the hand is over")
-        if state.discards is not None and 0 <= action.seat < 2 and state.discards[action.seat] is not None:
-            raise ActionError(Reason.ALREADY_COMMITTED, "this discard is committed and cannot change")
-        if action.seat != seat:
-            raise ActionError(Reason.NOT_YOUR_TURN, f"it is {seat_name(seat)}'s turn")
-        if state.betting is not None:
-            return self._bet(state, state.betting, action)
-        assert state.discards is not None, "a live hand is either betting or drawing"
-        return self._draw(state, state.discards, action)
+        """The state after ``action``, or ``ActionError`` with the first reason in the published
+        order (``core.contract.precedence``); a draw is one step in which each seat commits once."""
+        discards = state.discards
+        betting_round = state.betting
+        seat = action.seat
+        judge(action, Turn(
+            seats=2, over=state.over, folded=(), to_act=() if state.to_act is None else (state.to_act,),
+            committed=() if discards is None else tuple(Seat(s) for s in (0, 1) if discards[s] is not None),
+            listing=self.legal(state).actions,
+            capped=betting_round is not None and betting_round.raises >= state.rules.cap,
+            stack=state.stacks[seat] if 0 <= seat < 2 else Chips(0),
+            round_bet=betting_round.bets[seat] if betting_round is not None and 0 <= seat < 2 else Chips(0),
+            hand=state.hands[seat] if 0 <= seat < 2 else (),
+        ))
+        if betting_round is not None:
+            return self._bet(state, betting_round, action)
+        assert discards is not None, "a live hand is either betting or drawing"
+        return self._draw(state, discards, action)
 
     def _bet(self, state: ArchieState, rnd: Round, action: Action) -> ArchieState:
         """Move the chips of a betting action; a closed round leads to the next draw, and the
         fourth to the showdown (``archie.betting.then-draw``)."""
-        after = betting.apply(rnd, action, state.rules)
+        after = betting.apply(rnd, action)
         seat = action.seat
         paid = after.bets[seat] - rnd.bets[seat]
         stacks = list(state.stacks)
@@ -122,22 +130,27 @@ class ArchieGame:
                               betting=live, folded=folded, discards=discards)
 
     def _draw(self, state: ArchieState, discards: Pending, action: Action) -> ArchieState:
-        """Record a discard; once both have committed, deal the replacements and open the next
-        betting round (``archie.deal.discard``, ``archie.deal.replace``)."""
+        """Record a discard; its count is public at once, the cards stay hidden (``archie.deal.discard``).
+        Once both have committed, deal the replacements and open the next betting round
+        (``archie.deal.replace``)."""
         seat = action.seat
-        cards = deal.check_discard(state.hands[seat], action)
+        cards = action.cards or ()
         pending = list(discards)
         pending[seat] = cards
+        drawn = list(state.drawn)
+        drawn[seat] += len(cards)
         first, second = pending
+        state = state._replace(discards=(first, second), drawn=(drawn[0], drawn[1]))
         if first is None or second is None:
-            return state._replace(discards=(first, second))
+            return state
         hands, stub = deal.replace_discards(state.hands, (first, second), state.stub, state.dealer)
         nxt = state.betting_round + 1
         return state._replace(hands=hands, stub=stub, discards=None, betting_round=nxt,
-                              betting=betting.later_round(state.rules, nxt, state.dealer),
-                              drawn=(state.drawn[0] + len(first), state.drawn[1] + len(second)))
+                              betting=betting.later_round(state.rules, nxt, state.dealer))
 
     def observe(self, state: ArchieState) -> dict[str, Json]:
+        """The observables of Archie (``core.contract.observables``): no round bets outside a
+        betting round; ``drawn`` counts every discard as soon as it is committed."""
         bets = state.betting.bets if state.betting is not None else (Chips(0), Chips(0))
         return {
             "phase": state.phase,

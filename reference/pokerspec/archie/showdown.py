@@ -28,12 +28,12 @@ def settle(
     applies and nothing is shown (``archie.showdown.fold``). Otherwise both hands are shown
     (``archie.showdown.expose``) and ``award`` gives out the pot.
     """
-    pot = Chips(sum(contributed))
+    pot = Chips(sum(contributed))  # one pot of everything, nothing returned (``core.contract.pots``)
     details: dict[str, Json] = {"next_dealer": seat_name(next_dealer(dealer))}
     if folded is not None:
         winner = Seat(1 - folded)
         pot_award = PotAward(pot, (winner,), {"all": (winner,)}, {winner: pot})
-        details.update({"result": "fold", "folded": [seat_name(folded)], "shown": []})
+        details.update({"result": "fold", "shown": []})
     else:
         if len(hands) != PLAYERS or any(len(set(h)) != HAND for h in hands.values()):
             raise ValueError(f"a showdown needs {HAND} distinct cards for each of the {PLAYERS} seats")

@@ -70,12 +70,12 @@ def max_contribution(rules: ArchieRules) -> Chips:
     return Chips(sum(rules.cap * unit(rules, r) for r in range(BETTING_ROUNDS)))
 
 
-def check_setup(stacks: Sequence[Chips], deck: Sequence[Card], rules: ArchieRules) -> None:
-    """Refuse a deal the table does not allow: not exactly two seats (``archie.table.players``),
-    a seat below the reserve (``archie.table.reserve``), or a deck that is not the 52 distinct
-    cards (``archie.table.deck``)."""
-    if len(stacks) != PLAYERS:
-        raise SetupError("bad_seats", f"Archie is dealt to exactly {PLAYERS} seats, not {len(stacks)}")
+def check_setup(stacks: Sequence[Chips], dealer: Seat, deck: Sequence[Card], rules: ArchieRules) -> None:
+    """Refuse a deal the table does not allow (``core.contract.setup``): not exactly two seats or a
+    dealer who is not one of them (``archie.table.players``), a seat below the reserve
+    (``archie.table.reserve``), or a deck that is not the 52 distinct cards (``archie.table.deck``)."""
+    if len(stacks) != PLAYERS or not 0 <= dealer < PLAYERS:
+        raise SetupError("bad_seats", f"Archie is dealt to exactly {PLAYERS} seats, one of them the dealer")
     for seat, stack in enumerate(stacks):
         if stack < rules.reserve:
             raise SetupError(

@@ -26,9 +26,6 @@ class Sealed(Generic[T]):
     seats: tuple[Seat, ...]
     committed: tuple[tuple[Seat, T], ...] = ()
 
-    def has(self, seat: Seat) -> bool:
-        return any(s == seat for s, _ in self.committed)
-
     def pending(self) -> tuple[Seat, ...]:
         done = {s for s, _ in self.committed}
         return tuple(s for s in self.seats if s not in done)

@@ -63,8 +63,9 @@ def award(
     declarers included; a loss or a tie either way shuts him out entirely, and his hand then
     plays no further part (``auction.award.both``). A successful one takes the whole pot. Else
     the pot is halved between the best remaining high and low, the odd chip to high
-    (``auction.award.division``, ``auction.award.odd-chip``); with one direction left its best
-    takes everything (``auction.award.one-direction``); with nobody left the pot carries over
+    (``auction.award.division``, ``auction.award.odd-chip``), winners ``high`` and ``low``; with one
+    direction left its best takes everything, winners ``all`` (``auction.award.one-direction``,
+    ``core.contract.winners``); with nobody left the pot carries over
     (``auction.award.carry``). Equal hands share, the remainder of a share going as
     ``rules.odd_chip`` says from the dealer's left (``auction.award.ties``).
     """
@@ -90,7 +91,7 @@ def award(
         high_half, low_half = high_low_halves(pot)
         parts = [("high", high, high_keys, high_half), ("low", low, low_keys, low_half)]
     else:
-        parts = [("high", high, high_keys, pot)] if high else [("low", low, low_keys, pot)]
+        parts = [("all", high, high_keys, pot)] if high else [("all", low, low_keys, pot)]
     for direction, seats, keys, amount in parts:
         best = _best(seats, keys)
         winners[direction] = tuple(best)

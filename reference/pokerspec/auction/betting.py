@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
+from pokerspec.core.actions import CHECK_CALL, FOLD, Action, betting_actions
 from pokerspec.core.cards import Card
 from pokerspec.core.exposed import exposed_rank
-from pokerspec.core.types import Chips, Seat, seat_name
+from pokerspec.core.types import Chips, Seat
 
 
 def first_actor(players: Sequence[Seat], exposed: Sequence[tuple[Card, ...]]) -> Seat:
@@ -63,37 +63,22 @@ class Betting:
         return betting_actions(seat, self.level, raise_to, fold=self.level > self.round_bets[seat])
 
     def apply(self, action: Action) -> tuple[Betting, Chips]:
-        """The new round and the chips the actor puts in; raise ``ActionError`` if illegal.
-
-        A bet or raise reopens the round for every other live seat, so a check-raise is
-        allowed; the round ends when nobody owes an answer (``auction.betting.end``).
-        """
+        """The new round and the chips the actor puts in, for an action of the listing
+        (``core.contract.precedence`` has refused any other). A bet or raise reopens the round for
+        every other live seat, so a check-raise is allowed; the round ends when nobody owes an
+        answer (``auction.betting.end``)."""
         seat = action.seat
-        if seat in self.folded:
-            raise ActionError(Reason.FOLDED, f"{seat_name(seat)} has folded")
-        if seat != self.to_act:
-            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(seat)} is not to act")
-        owed = Chips(self.level - self.round_bets[seat])
         rest = self.pending[1:]
         if action.verb is FOLD:
-            if owed == 0:
-                raise ActionError(Reason.ILLEGAL_ACTION, "nothing to call: check or bet instead of folding")
             return replace(self, pending=rest, folded=self.folded | {seat}), Chips(0)
         if action.verb is CHECK_CALL:
-            if action.amount is not None and action.amount != self.level:
-                raise ActionError(Reason.WRONG_AMOUNT, f"checking or calling makes the total {self.level}")
+            owed = Chips(self.level - self.round_bets[seat])
             return replace(self, pending=rest, round_bets=self._put(seat, self.level)), owed
-        if action.verb is BET_RAISE:
-            if self.level >= self.cap:
-                raise ActionError(Reason.OVER_CAP, f"the round is capped at {self.cap}")
-            target = Chips(self.level + self.unit)
-            if action.amount != target:
-                raise ActionError(Reason.WRONG_AMOUNT, f"a bet or raise goes to {target}")
-            i = self.order.index(seat)
-            reopened = tuple(s for s in self.order[i + 1 :] + self.order[:i] if s not in self.folded)
-            paid = Chips(target - self.round_bets[seat])
-            return replace(self, pending=reopened, round_bets=self._put(seat, target), level=target), paid
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action.verb.value} is not a betting action")
+        target = Chips(self.level + self.unit)
+        i = self.order.index(seat)
+        reopened = tuple(s for s in self.order[i + 1 :] + self.order[:i] if s not in self.folded)
+        paid = Chips(target - self.round_bets[seat])
+        return replace(self, pending=reopened, round_bets=self._put(seat, target), level=target), paid
 
     def _put(self, seat: Seat, total: Chips) -> tuple[Chips, ...]:
         return tuple(total if s == seat else b for s, b in enumerate(self.round_bets))

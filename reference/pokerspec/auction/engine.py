@@ -1,6 +1,7 @@
 """The hand as an immutable state and the ``Game`` functions over it (spec/auction/).
 
-Phases run ``bid-1``, ``pick-1`` ... ``bid-5``, ``pick-5``, ``bet``, ``declare``, ``over``.
+Phases run ``bid-1``, ``pick-1`` ... ``bid-5``, ``pick-5``, ``bet``, ``declare``, ``over``
+(``core.contract.phases``).
 Nothing a seat commits to a sealed bid or declaration shows in ``observe`` (not even through
 the stacks or the pot) until every seat has committed.
 
@@ -19,7 +20,7 @@ from pokerspec.auction.award import Award, award, lone_survivor
 from pokerspec.auction.betting import Betting, first_actor
 from pokerspec.auction.declaration import Declaration, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
-from pokerspec.core.actions import Action, ActionError, Reason, Verb
+from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
@@ -61,6 +62,8 @@ class AuctionState(NamedTuple):
 
     @property
     def pot(self) -> Chips:
+        """The one pot: the pot carried in and everything put in, bids included; nothing is ever
+        returned (``core.contract.pots``)."""
         return Chips(self.carry_in + sum(self.contributed))
 
     @property
@@ -135,34 +138,34 @@ class AuctionGame:
         return Legal((), ())
 
     def apply(self, state: AuctionState, action: Action) -> AuctionState:
-        """The state after ``action``, or ``ActionError`` with the reason; ``state`` is untouched."""
+        """The state after ``action``, or ``ActionError`` with the first reason in the published
+        order (``core.contract.precedence``); ``state`` is untouched. Bids and declarations are
+        steps in which each seat commits once."""
         seat = action.seat
-        if state.phase == "over":
-            raise ActionError(Reason.HAND_OVER, "the hand is over")
-        if seat not in state.players:
-            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(seat)} is not dealt in")
-        if seat in state.folded:
-            raise ActionError(Reason.FOLDED, f"{seat_name(seat)} has folded")
+        betting = state.betting if state.phase == "bet" else None
+        committed = state.bids if state.phase.startswith("bid-") else state.declarations
+        judge(action, Turn(
+            seats=state.seats, over=state.phase == "over", folded=state.folded,
+            committed=tuple(s for s, _ in committed.committed) if state.phase != "bet" else (),
+            to_act=(legal := self.legal(state)).to_act, listing=legal.actions,
+            capped=betting is not None and betting.level >= betting.cap,
+            stack=state.stacks[seat] if 0 <= seat < state.seats else Chips(0),
+            round_bet=betting.round_bets[seat] if betting and 0 <= seat < state.seats else Chips(0),
+        ))
         if state.phase.startswith("bid-"):
             return self._bid(state, action)
         if state.phase.startswith("pick-"):
             return self._pick(state, action)
-        if state.phase == "bet":
-            return self._bet(state, action)
+        if betting is not None:
+            return self._bet(state, betting, action)
         return self._declare(state, action)
 
     def _bid(self, state: AuctionState, action: Action) -> AuctionState:
         """A sealed bid of 1 to 3; once all are in, every bid is paid into the pot whatever
         card it buys (``auction.auction.bid``, ``auction.auction.bids-paid``) and the pick order
         is fixed (``auction.auction.order``). Nobody may pass or leave (``auction.setup.no-leaving``)."""
-        rules, seat = state.rules, action.seat
-        if action.verb is not Verb.BID:
-            raise ActionError(Reason.ILLEGAL_ACTION, "every player must bid in an auction")
-        if state.bids.has(seat):
-            raise ActionError(Reason.ALREADY_COMMITTED, f"{seat_name(seat)} has already bid")
-        if action.amount is None or action.amount not in bid_range(rules.min_bid, rules.max_bid):
-            raise ActionError(Reason.WRONG_AMOUNT, f"a bid is {rules.min_bid} to {rules.max_bid}")
-        bids = state.bids.commit(seat, action.amount)
+        assert action.amount is not None, "a listed bid has an amount"
+        bids = state.bids.commit(action.seat, action.amount)
         if not bids.complete:
             return state._replace(bids=bids)
         revealed = bids.revealed()
@@ -176,13 +179,8 @@ class AuctionGame:
         the last pick the next row opens, and after the fifth the betting round
         (``auction.auction.rows``)."""
         seat = action.seat
-        if action.verb is not Verb.PICK:
-            raise ActionError(Reason.ILLEGAL_ACTION, "the auction's cards are being picked")
-        if seat != state.order[state.picked]:
-            raise ActionError(Reason.NOT_YOUR_TURN, f"{seat_name(state.order[state.picked])} picks next")
-        card = action.cards[0] if action.cards else None
-        if card is None or card not in state.row:
-            raise ActionError(Reason.NOT_IN_ROW, "that card is not in the row")
+        assert action.cards is not None, "a listed pick names its card"
+        (card,) = action.cards
         exposed = tuple((*cards, card) if s == seat else cards for s, cards in enumerate(state.exposed))
         row = tuple(c for c in state.row if c != card)
         state = state._replace(exposed=exposed, row=row, picked=state.picked + 1)
@@ -198,11 +196,10 @@ class AuctionGame:
         betting = Betting.open(order, state.seats, state.rules.bet_unit, state.rules.cap)
         return state._replace(phase="bet", betting=betting, bids=Sealed(state.players), order=(), picked=0)
 
-    def _bet(self, state: AuctionState, action: Action) -> AuctionState:
+    def _bet(self, state: AuctionState, betting: Betting, action: Action) -> AuctionState:
         """One betting action; a lone survivor takes the pot without declaring
         (``auction.betting.lone-survivor``); otherwise the survivors declare."""
-        assert state.betting is not None
-        betting, chips = state.betting.apply(action)
+        betting, chips = betting.apply(action)
         state = state.pay({action.seat: chips})._replace(betting=betting)
         if not betting.over:
             return state
@@ -214,12 +211,8 @@ class AuctionGame:
     def _declare(self, state: AuctionState, action: Action) -> AuctionState:
         """A sealed declaration (``auction.declare.simultaneous``); when all are in, the pot is
         awarded (``auction.award.both``)."""
-        seat = action.seat
-        if action.verb is not Verb.DECLARE or action.choice is None:
-            raise ActionError(Reason.ILLEGAL_ACTION, "the remaining players are declaring")
-        if state.declarations.has(seat):
-            raise ActionError(Reason.ALREADY_COMMITTED, f"{seat_name(seat)} has already declared")
-        declarations = state.declarations.commit(seat, Declaration(action.choice))
+        assert action.choice is not None, "a listed declaration names its choice"
+        declarations = state.declarations.commit(action.seat, Declaration(action.choice))
         state = state._replace(declarations=declarations)
         if not declarations.complete:
             return state
@@ -229,8 +222,9 @@ class AuctionGame:
         return state._replace(phase="over", result=result)
 
     def observe(self, state: AuctionState) -> dict[str, Json]:
-        """The public observables; a pending sealed commitment never shows."""
-        betting = state.betting
+        """The public observables (``core.contract.observables``); a pending sealed commitment never
+        shows, and round bets show only during the betting round."""
+        betting = state.betting if state.phase == "bet" else None
         names = SEAT_NAMES[: state.seats]
         round_bets = betting.round_bets if betting else (Chips(0),) * state.seats
         return {
@@ -239,14 +233,14 @@ class AuctionGame:
             "stacks": dict(zip(names, state.stacks, strict=True)),
             "round_bets": dict(zip(names, round_bets, strict=True)),
             "contributed": dict(zip(names, state.contributed, strict=True)),
-            "hands": {names[s]: card_names(state.hole[s]) for s in state.players},
+            "hands": {names[s]: card_names(state.hole[s] + state.exposed[s]) for s in state.players},
             "exposed": {names[s]: card_names(state.exposed[s]) for s in state.players},
             "row": card_names(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
             "bids": _by_seat(dict(state.bids.revealed())),
             "pick_order": [seat_name(s) for s in state.order],
             "folded": [seat_name(s) for s in sorted(state.folded)],
             "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
-            "sitting_out": [seat_name(s) for s in state.sitting_out],
+            "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
         }
 
     def outcome(self, state: AuctionState) -> Outcome | None:
@@ -258,7 +252,7 @@ class AuctionGame:
             "pick_orders": [[seat_name(s) for s in order] for order in state.pick_orders],
             "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
             "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
-            "sitting_out": [seat_name(s) for s in state.sitting_out],
+            "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
         })
 
     def showdown(self, setup: ShowdownSetup, rules: AuctionRules) -> Outcome:
@@ -270,7 +264,8 @@ class AuctionGame:
         priority = clockwise(setup.dealer, seats)
         live = [s for s in priority if s in setup.hands and s not in setup.folded]
         if len(live) == 1:
-            return _outcome(lone_survivor(pot, live[0]), seats, contributed, {})
+            nobody: dict[str, Json] = {"declarations": {}, "categories": {}}
+            return _outcome(lone_survivor(pot, live[0]), seats, contributed, nobody)
         missing = [seat_name(s) for s in live if s not in setup.declarations]
         if missing:
             raise ValueError(f"no declaration from {', '.join(missing)}")
@@ -290,6 +285,7 @@ def _outcome(result: Award, seats: int, contributed: tuple[Chips, ...], details:
         for seat, chips in pot.shares.items():
             received[seat] = Chips(received[seat] + chips)
     details = dict(details)
+    details["carry"] = result.carry
     details["excluded"] = [seat_name(s) for s in result.excluded]
     details["excluded_why"] = _by_seat(
         {s: {d: r.value for d, r in rs.items()} for s, rs in result.both.items() if s in result.excluded})

@@ -22,22 +22,32 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import IO, cast
 
 import jsonschema
 
-from pokerspec.conformance.cases import ROOT
 from pokerspec.conformance.protocol import MAX_LINE, Engine, EngineFailure, Message, Pipelined, Replies
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.resources import SCHEMAS
 
-PROTOCOL_SCHEMA = ROOT / "conformance" / "schema" / "protocol.schema.json"
+PROTOCOL_SCHEMA = SCHEMAS / "protocol.schema.json"
 STDERR_TAIL = 2000
 """How many characters of an engine's stderr (or traceback) are kept with an errored case."""
 DEFAULT_TIMEOUT = 5.0
+PATIENCE = 2.0
+"""After this many seconds without a reply the exec adapter tells ``on_wait`` (a progress note)."""
+BARRIER: Message = {"op": "barrier"}
+"""The end-of-case request for engines without echoed ids (protocol 1.0): no engine implements
+it, so each must answer ``unknown_op``, and that answer arriving exactly in its place shows that
+no line of the case went missing or came extra."""
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_DECODE = json.JSONDecoder().decode
 STARTUP_TIMEOUT = 10.0
 """The reply to ``start`` may take this long (or ``timeout``, if longer): engines load tables."""
 
@@ -102,15 +112,37 @@ def load_factory(target: str) -> Engine:
     return cast(Engine, engine)
 
 
+@dataclass(slots=True)
+class _Batch:
+    """The requests of one ``submit``: written with ``ids`` (and, for a 1.0 engine, the
+    barrier's id last) to the process of ``generation``, or not written yet."""
+
+    messages: list[Message]
+    ids: list[int] = field(default_factory=list)
+    generation: int = -1
+
+
 class ExecEngine:
     """An engine in a subprocess: one JSON object per line on its stdin and stdout.
 
-    Every reply must arrive within ``timeout`` seconds of the previous one (the handshake within
-    ``STARTUP_TIMEOUT``) and fit in ``max_line`` bytes. A case's requests are written all at once
-    (``handle_all``) while the replies are read, so a case costs one round trip, not one per
-    message. Whatever goes wrong — a hang, a crash, an oversized or unreadable reply — the
-    process is killed, the case errors with the tail of the engine's stderr, and the next
-    message starts a fresh process and replays the ``start`` handshake.
+    Every request carries an ``id`` (0 for ``start``, then counting up); an engine that answers
+    ``start`` with ``"minor": 1`` (protocol 1.1) echoes it in every reply, and a reply with a
+    missing, repeated or unexpected ``id`` is a protocol error. An engine written for 1.0 is
+    checked instead by an end-of-case request (``BARRIER``) that it must answer with
+    ``unknown_op``: a line too many or too few shifts that answer and is caught. In both modes a
+    line that arrives when no reply is due is a protocol error too. Replies reach the caller
+    without their ``id``.
+
+    A case's requests are written at once (``submit``) and its replies read as they come
+    (``collect``), so a case costs one round trip, not one per message; for a 1.1 engine the
+    runner submits the next case before it grades this one, so the engine works while the
+    runner grades (the ids keep every reply with its request). Every reply must arrive within
+    ``timeout`` seconds of the previous one (the handshake within ``STARTUP_TIMEOUT``) and fit
+    in ``max_line`` bytes; ``on_wait`` (if set) hears once per reply when one is ``patience``
+    seconds late. Whatever goes wrong — a hang, a crash, an oversized, unreadable or stray line —
+    the process group is killed, the case errors with the tail of the engine's stderr, and the
+    next case starts a fresh process, replays the ``start`` handshake and resends what was
+    submitted after the failed case.
     """
 
     def __init__(self, command: str | Sequence[str], timeout: float = DEFAULT_TIMEOUT,
@@ -121,16 +153,28 @@ class ExecEngine:
         self.timeout = timeout
         self.max_line = max_line
         self.restarts = 0
+        self.on_wait: Callable[[Json, float], None] | None = None
+        self.patience = PATIENCE
+        self.minor: int | None = None
+        """The minor version of the running engine's start reply (None before it)."""
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
         self._in = self._out = -1
         self._buffer = bytearray()
+        self._pending = b""
+        """Request bytes not yet written."""
         self._start: Message | None = None
-        self._spawned = False
+        self._generation = 0
+        self._next_id = 0
+        self._asked: dict[int, Json] = {}
+        """The op of each request written to the current process (the last few thousand)."""
+        self._batches: dict[int, _Batch] = {}
+        self._next_batch = 0
+        _LIVE.add(self)
 
     def _spawn(self) -> None:
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by _kill)
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
         try:
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=self._stderr, bufsize=0, start_new_session=True)
@@ -145,9 +189,12 @@ class ExecEngine:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
         self._buffer.clear()
-        if self._spawned:
+        self._pending = b""
+        self._next_id = 0
+        self._asked = {}
+        self.minor = None
+        if self._generation:
             self.restarts += 1
-        self._spawned = True
 
     def stderr_tail(self) -> str:
         if self._stderr is None:
@@ -157,8 +204,9 @@ class ExecEngine:
         self._stderr.seek(max(0, size - 4 * STDERR_TAIL))
         return _tail(self._stderr.read().decode("utf-8", "replace"))
 
-    def _kill(self) -> None:
-        """End the process (and anything it started) and forget it; the next message respawns."""
+    def kill(self) -> None:
+        """End the process and everything it started (its process group) and forget it; the
+        next case respawns it."""
         proc = self._proc
         if proc is None:
             return
@@ -174,10 +222,11 @@ class ExecEngine:
             if stream is not None:
                 stream.close()
         self._proc = self._stderr = self._selector = None
+        self._generation += 1
 
     def _failure(self, kind: str, message: str) -> EngineFailure:
         tail = self.stderr_tail()
-        self._kill()
+        self.kill()
         return EngineFailure(kind, message, tail)
 
     def _died(self, op: Json) -> EngineFailure:
@@ -193,64 +242,190 @@ class ExecEngine:
         return one_by_one(self, message)
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
+        return self.collect(self.submit(messages))
+
+    def submit(self, messages: Sequence[Mapping[str, Json]]) -> int:
+        """Queue a case's requests and return its ticket for ``collect``. A 1.1 engine gets
+        them at once, behind any submitted before; a 1.0 engine when they are collected."""
+        ticket = self._next_batch
+        self._next_batch += 1
+        batch = _Batch([dict(m) for m in messages])
+        self._batches[ticket] = batch
+        if any(m.get("op") == "start" for m in batch.messages):
+            self._start = next(m for m in batch.messages if m.get("op") == "start")
+        earlier = all(b.generation == self._generation for t, b in self._batches.items() if t < ticket)
+        if self.minor and self._proc is not None and earlier:
+            self._frame(batch)
+            self._write_some()
+        return ticket
+
+    def collect(self, ticket: int) -> Replies:
+        """The replies to the requests of ``ticket`` (the oldest not yet collected), in order,
+        up to the first failure (then also returned)."""
+        batch = self._batches.pop(ticket)
         replies: list[Message] = []
-        if not messages:
+        if not batch.messages:
             return replies, None
         try:
-            if any(m.get("op") == "start" for m in messages):
-                self._start = dict(next(m for m in messages if m.get("op") == "start"))
             if self._proc is None:
                 self._spawn()
-                if self._start is not None and messages[0].get("op") != "start":
-                    (reply,) = self._converse([self._start], [])
+                if self._start is not None and batch.messages[0].get("op") != "start":
+                    (reply,) = self._read(self._frame(_Batch([self._start])), [])
                     if "error" in reply:
                         raise self._failure("handshake", f"restarted engine refused start: {reply!r:.200}")
-            self._converse(messages, replies)
+            if batch.generation != self._generation:
+                self._frame(batch)
+                for later in sorted(self._batches) if self.minor else ():  # in the order submitted
+                    if self._batches[later].generation != self._generation:
+                        self._frame(self._batches[later])
+            self._read(batch, replies)
+            if batch.messages[-1].get("op") != "stop":
+                self._check_quiet(batch)
         except EngineFailure as failure:
             return replies, failure
         return replies, None
 
-    def _converse(self, messages: Sequence[Mapping[str, Json]], replies: list[Message]) -> list[Message]:
-        """Write every request while reading the replies into ``replies`` (and return it)."""
+    def _frame(self, batch: _Batch) -> _Batch:
+        """Number the requests of ``batch`` for the current process and queue their lines; a
+        1.0 engine gets ``BARRIER`` after a case's requests."""
+        first = self._next_id
+        messages = batch.messages
+        if self.minor == 0 and messages[-1].get("op") != "stop":
+            messages = [*messages, BARRIER]
+        batch.ids = list(range(first, first + len(messages)))
+        batch.generation = self._generation
+        self._next_id += len(messages)
+        if len(self._asked) > 4096:
+            self._asked = {i: op for i, op in self._asked.items() if i >= first - 1024}
+        lines = []
+        for i, message in zip(batch.ids, messages, strict=True):
+            self._asked[i] = message.get("op")
+            lines.append(_ENCODE({**message, "id": i}))
+        self._pending += "\n".join(lines).encode() + b"\n"
+        return batch
+
+    def _write_some(self) -> None:
+        """Write what the pipe takes now, without waiting."""
+        try:
+            sent = os.write(self._in, self._pending[:1 << 16])
+        except (BlockingIOError, BrokenPipeError):
+            return
+        self._pending = self._pending[sent:]
+
+    def _read(self, batch: _Batch, replies: list[Message]) -> list[Message]:
+        """Read the replies of ``batch`` into ``replies`` (and return it), writing whatever is
+        queued meanwhile; the barrier's reply is checked and left out."""
         assert self._selector is not None
-        pending = b"".join(json.dumps(m, separators=(",", ":")).encode() + b"\n" for m in messages)
-        if pending:
-            self._selector.register(self._in, selectors.EVENT_WRITE)
+        ops = [m.get("op") for m in batch.messages]
+        total = len(batch.ids)
+        writing = False
         try:
             deadline = 0.0
-            while len(replies) < len(messages):
-                op = messages[len(replies)].get("op")
+            while len(replies) < total:
+                index = len(replies)
+                op = ops[index] if index < len(ops) else BARRIER["op"]
                 if not deadline:
                     allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
-                    deadline = time.monotonic() + allowed
+                    began = time.monotonic()
+                    deadline = began + allowed
+                    noted = self.on_wait is None or self.patience >= allowed
                 line = self._next_line(op)
                 if line is not None:
-                    replies.append(self._parse(op, line))
+                    replies.append(self._check(batch.ids[index], op, self._parse(op, line)))
                     deadline = 0.0
                     continue
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                if self._pending and not writing:
+                    self._selector.register(self._in, selectors.EVENT_WRITE)
+                    writing = True
+                now = time.monotonic()
+                if now >= deadline:
                     raise self._failure("timeout", f"no reply to {op} within {allowed:g} s")
-                for key, _ in self._selector.select(remaining):
+                wake = deadline if noted else min(deadline, began + self.patience)
+                if not noted and now >= wake:
+                    assert self.on_wait is not None
+                    self.on_wait(op, now - began)
+                    noted = True
+                    continue
+                for key, _ in self._selector.select(wake - now):
                     if key.fd == self._in:
                         try:
-                            sent = os.write(self._in, pending[:1 << 16])
+                            sent = os.write(self._in, self._pending[:1 << 16])
                         except BlockingIOError:
                             continue
                         except OSError:
                             raise self._died(op) from None
-                        pending = pending[sent:]
-                        if not pending:
+                        self._pending = self._pending[sent:]
+                        if not self._pending:
                             self._selector.unregister(self._in)
+                            writing = False
                     else:
                         chunk = os.read(self._out, 1 << 16)
                         if not chunk:
                             raise self._died(op)
                         self._buffer += chunk
         finally:
-            if pending and self._selector is not None:
+            if writing and self._selector is not None:
                 self._selector.unregister(self._in)
+        if total > len(ops):
+            replies.pop()
         return replies
+
+    def _check(self, expected: int, op: Json, reply: Message) -> Message:
+        """``reply`` without its ``id``, once it is known to answer request ``expected``."""
+        if op == "start":
+            minor = reply.get("minor", 0)
+            self.minor = minor if isinstance(minor, int) and not isinstance(minor, bool) else 0
+        got = reply.pop("id", None)
+        if op == BARRIER["op"]:
+            error = reply.get("error")
+            if isinstance(error, dict) and error.get("code") == "unknown_op":
+                return reply
+            raise self._failure("protocol", "replies out of step: the end-of-case check (op "
+                                f"{BARRIER['op']!r}, answered unknown_op by any engine) got "
+                                f"{_ENCODE(reply)[:200]} — the engine wrote a line too many or too few "
+                                "in this case (an engine without protocol 1.1's echoed ids is checked "
+                                "once per case)")
+        if not self.minor or got == expected:
+            return reply
+        raise self._failure("protocol", self._misnumbered(got, expected, op))
+
+    def _misnumbered(self, got: Json, expected: int, op: Json) -> str:
+        if got is None:
+            return f"the reply to {op} (request {expected}) carries no id; a 1.1 engine echoes it"
+        if isinstance(got, int) and got in self._asked and got > expected:
+            return (f"out of order: the reply to request {got} ({self._asked[got]}) came before the "
+                    f"reply to request {expected} ({op})")
+        if isinstance(got, int) and got in self._asked:
+            return (f"an extra line: a second reply to request {got} ({self._asked[got]}) came where "
+                    f"the reply to request {expected} ({op}) was due")
+        return f"a reply with id {got!r}, which no request had, came where the reply to {op} was due"
+
+    def _check_quiet(self, batch: _Batch) -> None:
+        """After the last reply of ``batch`` the next line, if it is there, must be the first
+        reply of the next case submitted; any other line is a stray (a protocol error here)."""
+        try:
+            chunk = os.read(self._out, 1 << 16)
+        except BlockingIOError:
+            chunk = None
+        if chunk:
+            self._buffer += chunk
+        end = self._buffer.find(b"\n")
+        while end == 0 or (end > 0 and not self._buffer[:end].strip()):
+            del self._buffer[: end + 1]
+            end = self._buffer.find(b"\n")
+        if end < 0:
+            return
+        line = bytes(self._buffer[:end])
+        following = [b for _, b in sorted(self._batches.items()) if b.generation == self._generation]
+        if following and self.minor:
+            try:
+                got = json.loads(line).get("id")
+            except (ValueError, AttributeError):
+                got = None
+            if got == following[0].ids[0]:
+                return
+        raise self._failure("protocol", f"an extra line: after the last reply of this case the engine wrote "
+                            f"{line[:200]!r}")
 
     def _next_line(self, op: Json) -> bytes | None:
         """The next complete non-blank line from the buffer, or None if it has not all arrived."""
@@ -270,8 +445,8 @@ class ExecEngine:
 
     def _parse(self, op: Json, line: bytes) -> Message:
         try:
-            reply = json.loads(line)
-        except ValueError as exc:
+            reply = _DECODE(line.decode())
+        except ValueError as exc:  # UnicodeDecodeError included
             raise self._failure("garbage", f"reply to {op} is not JSON ({exc}): {line[:200]!r}") from None
         if not isinstance(reply, dict):
             raise self._failure("garbage", f"reply to {op} is not an object: {line[:200]!r}")
@@ -279,14 +454,25 @@ class ExecEngine:
 
     def close(self) -> None:
         """Say ``stop``, give the engine a moment to exit, then make sure it has."""
+        self._batches.clear()
         if self._proc is not None and self._proc.poll() is None:
             self.timeout = min(self.timeout, 1.0)
+            self.on_wait = None
             try:
                 self.handle({"op": "stop"})
                 self._proc.wait(timeout=1)
             except (EngineFailure, subprocess.TimeoutExpired):
                 pass
-        self._kill()
+        self.kill()
+
+
+_LIVE: weakref.WeakSet[ExecEngine] = weakref.WeakSet()
+
+
+def kill_engines() -> None:
+    """End every engine process this program started (on an interrupt: no orphans)."""
+    for engine in list(_LIVE):
+        engine.kill()
 
 
 @cache
@@ -308,7 +494,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "outcome", "stop"})
+                 "snapshot", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:
@@ -330,6 +516,10 @@ class StrictEngine:
 
     def __init__(self, inner: Engine) -> None:
         self._inner = inner
+
+    @property
+    def inner(self) -> Engine:
+        return self._inner
 
     def handle(self, message: Mapping[str, Json]) -> Message:
         return one_by_one(self, message)

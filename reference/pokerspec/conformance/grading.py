@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import partial
+from functools import cache, partial
 from typing import cast
 
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined
+from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined, Replies
 from pokerspec.core.game import Json
 
 UNORDERED = frozenset(
-    {"eligible", "to_act", "folded", "mucked", "excluded", "actions", "high", "low", "all", "tie"}
+    {"eligible", "to_act", "folded", "mucked", "excluded", "sitting_out", "actions", "high", "low", "all",
+     "tie"}
 )
 """Keys whose list values are compared as sets; every other list is compared in order. ``tie``
 stands for each group of a ranking's ``order``: hands that tie are listed in any order."""
@@ -50,36 +51,47 @@ class Result:
 
 
 def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> str | None:
-    """The first place ``actual`` differs from ``expected``; only keys listed in ``expected``
-    count, and lists under ``UNORDERED`` keys compare as sets."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{path or '.'}: expected an object, got {actual!r}"
+    """The first place ``actual`` differs from ``expected``, as ``path: what differs``; only
+    keys listed in ``expected`` count, and lists under ``UNORDERED`` keys compare as sets."""
+    found = _differ(expected, actual, key)
+    if found is None:
+        return None
+    where, what = found
+    return f"{path + where or '.'}: {what}"
+
+
+def _differ(expected: Json, actual: Json, key: str) -> tuple[str, str] | None:
+    """(where below this value, what differs), or None; the path is only written out for a
+    difference, since almost every comparison finds none."""
+    if type(expected) is dict:
+        if type(actual) is not dict:
+            return "", f"expected an object, got {actual!r}"
         for k, v in expected.items():
             if k not in actual:
-                return f"{path}/{k}: missing (expected {v!r})"
-            diff = difference(v, actual[k], f"{path}/{k}", k)
-            if diff:
-                return diff
+                return f"/{k}", f"missing (expected {v!r})"
+            found = _differ(v, actual[k], k)
+            if found is not None:
+                return f"/{k}{found[0]}", found[1]
         return None
-    if isinstance(expected, list):
+    if type(expected) is list:
         if not isinstance(actual, list | tuple):
-            return f"{path}: expected a list, got {actual!r}"
-        if key in UNORDERED and all(isinstance(x, str | int) for x in expected):
+            return "", f"expected a list, got {actual!r}"
+        if key in UNORDERED and all(type(x) is str or type(x) is int for x in expected):
             if sorted(map(str, expected)) != sorted(map(str, actual)):
                 missing = sorted(set(map(str, expected)) - set(map(str, actual)))
                 extra = sorted(set(map(str, actual)) - set(map(str, expected)))
-                return f"{path}: missing {missing}, unexpected {extra}"
+                return "", f"missing {missing}, unexpected {extra}"
             return None
         if len(expected) != len(actual):
-            return f"{path}: expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
+            return "", f"expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
+        inner = "tie" if key == "order" else key
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            diff = difference(e, a, f"{path}[{i}]", "tie" if key == "order" else key)
-            if diff:
-                return diff
+            found = _differ(e, a, inner)
+            if found is not None:
+                return f"[{i}]{found[0]}", found[1]
         return None
     if expected != actual or type(expected) is not type(actual):
-        return f"{path or '.'}: expected {expected!r}, got {actual!r}"
+        return "", f"expected {expected!r}, got {actual!r}"
     return None
 
 
@@ -90,6 +102,7 @@ CORE_OPS = {"notation": "parse", "ranking": "rank", "split": "split", "pots": "p
 """The request for each core case kind; its fields are the case's setup."""
 LEGAL: Message = {"op": "legal"}
 OBSERVE: Message = {"op": "observe"}
+SNAPSHOT: Message = {"op": "snapshot"}
 OUTCOME: Message = {"op": "outcome"}
 
 
@@ -109,24 +122,39 @@ def _first(case: Case, profile: str | None) -> Message:
     return {"op": op, "game": case.game, "profile": profile, "setup": setup}
 
 
-def conversation(case: Case, profile: str | None) -> list[Message]:
-    """Every request grading ``case`` sends when the engine gets everything right, in order."""
+def _state_requests(snapshot: bool) -> list[Message]:
+    """The requests that read the whole visible state: ``snapshot`` where the engine offers it
+    (protocol 1.1), else ``legal`` and ``observe``."""
+    return [SNAPSHOT] if snapshot else [LEGAL, OBSERVE]
+
+
+def conversation(case: Case, profile: str | None, snapshot: bool = False) -> list[Message]:
+    """Every request grading ``case`` sends when the engine gets everything right, in order. A
+    ``reject`` step reads the state before and after the action; after another ``reject`` the
+    state before is the one just read."""
     out = [_first(case, profile)]
     if case.kind != "hand":
         return out
+    after_reject = False
     for step in cast(list[dict[str, Json]], case.data["steps"]):
-        if "act" in step:
+        if "reject" in step:
+            before = [] if after_reject else _state_requests(snapshot)
+            out += [*before, {"op": "act", "action": step["reject"]}, *_state_requests(snapshot)]
+        elif "act" in step:
             out.append({"op": "act", "action": step["act"]})
-        elif "reject" in step:
-            out += [LEGAL, OBSERVE, {"op": "act", "action": step["reject"]}, LEGAL, OBSERVE]
         else:
             out.append(LEGAL if "legal" in step else OBSERVE)
+        after_reject = "reject" in step
     return [*out, OUTCOME]
 
 
-def _replay(engine: Pipelined, planned: list[Message]) -> Talk:
-    """Send the whole conversation at once, then hand out the replies as grading asks for them."""
-    replies, failure = engine.handle_all(planned)
+def _replay(sent: Replies, planned: list[Message]) -> Talk:
+    """Hand out the replies to the whole conversation, sent at once, as grading asks for them.
+    A protocol failure (a stray, missing or misnumbered line) spoils every reply of the case, so
+    it is raised before any is judged; any other failure when grading reaches it."""
+    replies, failure = sent
+    if failure is not None and (failure.kind == "protocol" or len(replies) == len(planned)):
+        raise failure
     position = 0
 
     def talk(message: Message) -> Message:
@@ -153,19 +181,34 @@ def needed_capabilities(case: Case) -> list[str]:
     if case.kind in ("split", "pots"):
         return [case.kind]
     caps = [f"{case.kind}:{case.game}"]
+    if "stakes" in setup:
+        caps.append(f"stakes:{case.game}")
     for step in cast(list[dict[str, Json]], data.get("steps", [])):
         if "check" in step:
             caps += [f"observe:{k}" for k in cast(dict[str, Json], step["check"])]
     return caps
 
 
-def grade(case: Case, engine: Engine, profile: str | None) -> Result:
-    """Run ``case`` under ``profile`` on ``engine`` and judge it."""
+@cache
+def _pipelined(kind: type) -> bool:
+    """Whether engines of class ``kind`` are ``Pipelined`` (asked once per class: a protocol
+    check is slow)."""
+    return issubclass(kind, Pipelined)
+
+
+def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = False,
+          sent: Replies | None = None) -> Result:
+    """Run ``case`` under ``profile`` on ``engine`` and judge it; ``snapshot``: the engine
+    offers the ``snapshot`` op; ``sent``: the replies to the case's whole conversation, if the
+    runner has already sent it (``Streaming``)."""
     result = Result(case.id, profile, Verdict.PASS, case.rules, case.required)
     try:
-        talk = _replay(engine, conversation(case, profile)) if isinstance(engine, Pipelined) \
-            else partial(_call, engine)
-        _grade(case, talk, result)
+        if sent is not None or _pipelined(type(engine)):
+            planned = conversation(case, profile, snapshot)
+            talk = _replay(cast(Pipelined, engine).handle_all(planned) if sent is None else sent, planned)
+        else:
+            talk = partial(_call, engine)
+        _grade(case, talk, result, snapshot)
     except EngineFailure as exc:
         result.verdict = Verdict.ERROR
         result.message = f"engine {exc.kind}: {exc}"
@@ -180,7 +223,7 @@ def _fail(result: Result, step: int | None, message: str, expected: Json, actual
     result.step, result.message, result.expected, result.actual = step, message, expected, actual
 
 
-def _grade(case: Case, talk: Talk, result: Result) -> None:
+def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     expect = cast(dict[str, Json], data.get("expect", {}))
@@ -221,9 +264,11 @@ def _grade(case: Case, talk: Talk, result: Result) -> None:
         _fail(result, None, f"expected setup error {expect['error']!r}, engine accepted", expect, reply)
         return
     steps = cast(list[dict[str, Json]], data["steps"])
+    state: Json = None
     for i, step in enumerate(steps):
         result.step = i
-        if not _step(talk, i, step, result):
+        ok, state = _step(talk, i, step, result, snapshot, state)
+        if not ok:
             return
     result.step = len(steps)
     reply = talk(OUTCOME)
@@ -240,41 +285,44 @@ def _judge_outcome(result: Result, index: int, expect: dict[str, Json], reply: M
         _fail(result, index, f"outcome {diff}", expect, actual)
 
 
-def _snapshot(talk: Talk) -> Json:
-    return {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
+def _read_state(talk: Talk, snapshot: bool) -> Json:
+    return talk(SNAPSHOT) if snapshot else {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
 
 
-def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result) -> bool:
+def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot: bool,
+          known: Json) -> tuple[bool, Json]:
+    """Judge one step: whether it matched, and the state it leaves known (after a ``reject``:
+    the state read after it, which is the next ``reject``'s state before; else None)."""
     if "act" in step:
         reply = talk({"op": "act", "action": step["act"]})
         if reply.get("ok") is not True:
             _fail(result, i, f"action {step['act']!r} was refused: {reply!r}", dict(step), reply)
-            return False
-        return True
+            return False, None
+        return True, None
     if "reject" in step:
-        before = _snapshot(talk)
+        before = known if known is not None else _read_state(talk, snapshot)
         reply = talk({"op": "act", "action": step["reject"]})
         if reply.get("rejected") != step["reason"]:
             _fail(result, i, f"action {step['reject']!r} should be rejected with "
                   f"{step['reason']!r}, got {reply!r}", dict(step), reply)
-            return False
-        after = _snapshot(talk)
+            return False, None
+        after = _read_state(talk, snapshot)
         if before != after:
             _fail(result, i, "a rejected action changed the state", before, after)
-            return False
-        return True
+            return False, None
+        return True, after
     if "legal" in step:
         reply = talk(LEGAL)
         diff = difference(step["legal"], reply)
         if diff:
             _fail(result, i, f"legal {diff}", step["legal"], reply)
-            return False
-        return True
+            return False, None
+        return True, None
     if "check" in step:
         reply = talk(OBSERVE)
         diff = difference(step["check"], reply.get("observation"))
         if diff:
             _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"))
-            return False
-        return True
+            return False, None
+        return True, None
     raise ValueError(f"unknown step {step!r}")

@@ -711,6 +711,11 @@ def markdown(findings: Sequence[Finding]) -> str:
         "least one required case fails or errors, and *pinned* when one of the failing cases lists",
         "the very rule that was broken, so a failure report points at the right rule.",
         "",
+        "This catalogue breaks named rules by hand. [Mutation testing](mutation.md) measures the same",
+        "suite with a mutation-testing tool (cosmic-ray) over every line of the rules modules, and",
+        "lists each mutant the cases do not kill with the case that now kills it or why it is",
+        "equivalent.",
+        "",
         f"**Result: {len(findings)} mutants, {len(killed)} killed ({len(pinned)} of them pinned), "
         f"{len(findings) - len(killed)} survived.** A survivor is a rule the cases do not pin yet;",
         "its row names the case that is missing.",

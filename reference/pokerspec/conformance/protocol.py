@@ -1,4 +1,4 @@
-"""The engine protocol, version 1 (docs/engine-authors/protocol.md).
+"""The engine protocol, version 1.1 (docs/engine-authors/protocol.md).
 
 The runner talks to every engine — the reference, an in-process Python adapter, or an
 executable speaking JSON lines — with the same messages: a request is a JSON object with an
@@ -7,7 +7,7 @@ itself, so an engine never sees what is expected of it.
 
 | op | request fields | reply |
 |---|---|---|
-| ``start`` | ``protocol`` | ``protocol``, ``engine``, ``games``, ``profiles``, ``capabilities`` |
+| ``start`` | ``protocol``, ``minor`` | ``protocol``, ``minor``, ``engine``, ``games``, ``profiles``, ... |
 | ``parse`` | ``input`` (card tokens) | ``cards`` or ``error`` {code, token} |
 | ``rank`` | ``ranking``, ``hands`` | ``order`` (index groups, best first), ``categories``, ``qualifies`` |
 | ``split`` | ``amount``, ``winners`` or ``high``+``low``, ``odd_chip`` | ``shares`` or ``error`` {code} |
@@ -17,15 +17,19 @@ itself, so an engine never sees what is expected of it.
 | ``legal`` | | ``to_act``, ``actions`` |
 | ``act`` | ``action`` | ``ok`` or ``rejected`` (a reason code) |
 | ``observe`` | | ``observation`` |
+| ``snapshot`` | | ``to_act``, ``actions`` and ``observation`` at once (1.1, capability ``snapshot``) |
 | ``outcome`` | | ``outcome`` (null while the hand is live) |
 | ``stop`` | | ``ok`` |
 
 Capabilities name what an engine supports; a case that needs a missing one is *skipped*, not
 failed: ``notation``, ``ranking:<name>``, ``split``, ``pots``, ``showdown:<game>``,
-``hand:<game>``, ``observe:<key>``.
+``hand:<game>``, ``observe:<key>``; ``snapshot`` lets the runner check a rejected action with
+fewer messages.
 
-Over a pipe each message is one line of UTF-8 JSON (at most ``MAX_LINE`` bytes); the schema of
-every request and reply is ``conformance/schema/protocol.schema.json``.
+Over a pipe each message is one line of UTF-8 JSON (at most ``MAX_LINE`` bytes) and every
+request carries an integer ``id``, which a 1.1 engine copies into its reply (the exec adapter
+adds and checks it; in-process engines never see it); the schema of every request and reply is
+``conformance/schema/protocol.schema.json``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ from typing import Protocol, runtime_checkable
 from pokerspec.core.game import Json
 
 PROTOCOL_VERSION = 1
+PROTOCOL_MINOR = 1
+"""1.1: requests carry an ``id`` that replies echo, and the optional ``snapshot`` op."""
 MAX_LINE = 1 << 20
 """The longest message line (bytes, newline excluded) the runner accepts from an engine."""
 
@@ -76,6 +82,17 @@ class Pipelined(Protocol):
         ...
 
 
+@runtime_checkable
+class Streaming(Protocol):
+    """A pipelined engine that also takes the next case before this one is collected (the exec
+    adapter): ``submit`` queues a case's requests and returns a ticket; ``collect`` returns the
+    replies of the oldest ticket not yet collected, as ``handle_all`` would."""
+
+    def submit(self, messages: Sequence[Mapping[str, Json]]) -> int: ...
+
+    def collect(self, ticket: int) -> Replies: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Hello:
     """What an engine says about itself in its reply to ``start``."""
@@ -85,10 +102,17 @@ class Hello:
     games: frozenset[str]
     profiles: frozenset[str]
     capabilities: frozenset[str]
+    minor: int = 0
+    """The protocol's minor version the engine speaks: 0 for an engine written for 1.0."""
+
+    @property
+    def protocol(self) -> str:
+        return f"{PROTOCOL_VERSION}.{self.minor}"
 
     def to_json(self) -> dict[str, Json]:
-        return {"name": self.name, "version": self.version, "games": sorted(self.games),
-                "profiles": sorted(self.profiles), "capabilities": sorted(self.capabilities)}
+        return {"name": self.name, "version": self.version, "protocol": self.protocol,
+                "games": sorted(self.games), "profiles": sorted(self.profiles),
+                "capabilities": sorted(self.capabilities)}
 
 
 def _strings(reply: Mapping[str, Json], key: str) -> frozenset[str]:
@@ -98,9 +122,12 @@ def _strings(reply: Mapping[str, Json], key: str) -> frozenset[str]:
     return frozenset(str(v) for v in value)
 
 
+START: Message = {"op": "start", "protocol": PROTOCOL_VERSION, "minor": PROTOCOL_MINOR}
+
+
 def handshake(engine: Engine) -> Hello:
     """Send ``start``, check the protocol version and read the engine's name and capabilities."""
-    reply = engine.handle({"op": "start", "protocol": PROTOCOL_VERSION})
+    reply = engine.handle(START)
     if not isinstance(reply, dict) or "error" in reply:
         raise EngineFailure("handshake", f"start refused: {reply!r}")
     if reply.get("protocol") != PROTOCOL_VERSION:
@@ -109,5 +136,8 @@ def handshake(engine: Engine) -> Hello:
     about = reply.get("engine")
     if not isinstance(about, dict) or not isinstance(about.get("name"), str):
         raise EngineFailure("handshake", f"start reply: engine must be {{name, version}}, got {about!r}")
+    minor = reply.get("minor", 0)
+    if isinstance(minor, bool) or not isinstance(minor, int) or minor < 0:
+        raise EngineFailure("handshake", f"start reply: minor must be a whole number, got {minor!r}")
     return Hello(str(about["name"]), str(about.get("version", "")), _strings(reply, "games"),
-                 _strings(reply, "profiles"), _strings(reply, "capabilities"))
+                 _strings(reply, "profiles"), _strings(reply, "capabilities"), minor)

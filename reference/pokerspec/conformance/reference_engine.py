@@ -7,12 +7,12 @@ reference passes" and "an engine passes" mean the same thing.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple, cast
 
 from pokerspec import __version__
-from pokerspec.conformance.protocol import PROTOCOL_VERSION, Message
+from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION, Message
 from pokerspec.core.actions import Action, ActionError, format_action, parse_action
 from pokerspec.core.cards import Card, CardError, format_card, parse_cards
 from pokerspec.core.chips import OddChipRule, build_pots, high_low_halves, split
@@ -23,11 +23,12 @@ from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
 from pokerspec.profiles import GAMES, all_profiles, get_profile
+from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
 OBSERVABLES = (
     "phase", "pot", "stacks", "round_bets", "contributed", "exposed", "hands", "row", "common",
-    "folded", "stub", "bids", "pick_order", "declarations", "drawn",
+    "folded", "stub", "bids", "pick_order", "declarations", "drawn", "sitting_out",
 )
 
 
@@ -42,15 +43,19 @@ def _seats(value: Json, seats: int | None = None) -> list[Seat]:
     return [parse_seat(str(v), seats) for v in value]
 
 
+def _amount(value: Json, what: str) -> Chips:
+    """An amount in a request, judged by its value (``core.contract.conventions``, CORE-71): a
+    JSON number that is a whole number of at least 0 (``10``, ``10.0``, ``1e1``); anything else,
+    a string included, is ``bad_amount``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or value != int(value):
+        raise SetupError("bad_amount", f"bad amount {value!r} for {what}")
+    return Chips(int(value))
+
+
 def _by_seat(value: Json) -> dict[Seat, Chips]:
     if not isinstance(value, dict):
         raise ValueError("expected an object keyed by seat")
-    out: dict[Seat, Chips] = {}
-    for key, v in value.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise ValueError(f"bad amount {v!r} for {key}")
-        out[parse_seat(key)] = Chips(v)
-    return out
+    return {parse_seat(key): _amount(v, key) for key, v in value.items()}
 
 
 _BY_NAME = {format_card(Card(c)): Card(c) for c in range(52)}
@@ -106,6 +111,17 @@ class Formatted(NamedTuple):
     by_text: dict[str, Action]
 
 
+def _with_stakes(game: str, rules: object, raw: Json) -> object:
+    """A stud profile's rules at the stakes a case sets (``stud.profile.stakes``); bad stakes are
+    refused with the setup code ``bad_stakes``."""
+    if game != "stud" or not isinstance(rules, StudRules):
+        raise SetupError("unsupported", f"{game} has no stakes of its own in a case; only stud does")
+    try:
+        return rules.with_stakes(stakes_from_json(raw))
+    except StakesError as exc:
+        raise SetupError("bad_stakes", str(exc)) from None
+
+
 class ReferenceEngine:
     """The reference implementation as a protocol engine (in process, no serialisation)."""
 
@@ -116,24 +132,35 @@ class ReferenceEngine:
         self._formatted: dict[int, Formatted] = {}
         self._parsed: dict[tuple[str, int], Action] = {}
         self._texts: dict[int, tuple[Action, str]] = {}
+        self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
+            name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
+        self._seen: object | None = None
+        self._view: Message = {}
+        """The snapshot of state ``_seen`` (states are immutable, so it holds while that state does)."""
 
     def close(self) -> None:
         self._state = None
 
     def handle(self, message: Mapping[str, Json]) -> Message:
+        """Answer one request; whatever is wrong with it is an error reply, never an exception:
+        ``unknown_op`` for an op the protocol does not have, ``bad_request`` for a missing or
+        malformed field."""
         op = message.get("op")
+        handler = self._handlers.get(op) if isinstance(op, str) else None
+        if handler is None:
+            if "op" not in message:
+                return _error("bad_request", "a request needs an op")
+            return _error("unknown_op", f"unknown op {op!r}")
         try:
-            handler = getattr(self, f"_op_{op}") if isinstance(op, str) else None
-            if handler is None:
-                return _error("unknown_op", f"unknown op {op!r}")
-            reply: Message = handler(message)
-            return reply
+            return handler(message)
         except CardError as exc:
             return _error(exc.code, str(exc), token=exc.token)
         except SetupError as exc:
             return _error(exc.code, str(exc))
-        except (ValueError, KeyError, TypeError) as exc:
-            return _error("bad_request", str(exc))
+        except KeyError as exc:
+            return _error("bad_request", f"{op}: missing field {exc.args[0]!r}")
+        except (ValueError, TypeError, AttributeError) as exc:
+            return _error("bad_request", f"{op}: {exc}")
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
         """Name the engine and what it supports. Ranking one hand first builds the ranking
@@ -143,8 +170,11 @@ class ReferenceEngine:
         caps += [f"ranking:{r}" for r in RANKINGS]
         caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
         caps += [f"observe:{key}" for key in OBSERVABLES]
+        caps.append("stakes:stud")
+        caps.append("snapshot")
         return {
             "protocol": PROTOCOL_VERSION,
+            "minor": PROTOCOL_MINOR,
             "engine": {"name": "pokerspec-reference", "version": __version__},
             "games": list(GAMES),
             "profiles": sorted(all_profiles()),
@@ -189,15 +219,15 @@ class ReferenceEngine:
         raise ValueError(f"unknown ranking {ranking!r}")
 
     def _op_split(self, message: Mapping[str, Json]) -> Message:
-        total = message.get("amount")
-        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-            return _error("bad_amount", f"bad amount {total!r}")
+        total = _amount(message.get("amount"), "the split")
         rule = OddChipRule(message.get("odd_chip", OddChipRule.REMAINDER_TO_FIRST.value))
         shares: dict[Seat, int] = {}
+        if "winners" in message and ("high" in message or "low" in message):
+            raise ValueError("a split names either winners or high and low, not both")
         if "winners" in message:
-            shares.update(split(Chips(total), _seats(message["winners"]), rule))
+            shares.update(split(total, _seats(message["winners"]), rule))
         else:
-            high_half, low_half = high_low_halves(Chips(total))
+            high_half, low_half = high_low_halves(total)
             for half, side in ((high_half, "high"), (low_half, "low")):
                 for seat, chips in split(half, _seats(message[side]), rule).items():
                     shares[seat] = shares.get(seat, 0) + chips
@@ -229,6 +259,7 @@ class ReferenceEngine:
         if not isinstance(hands_raw, dict):
             raise ValueError("hands must be an object keyed by seat")
         hands = {parse_seat(k): _cards(v) for k, v in hands_raw.items()}
+        parse_cards([format_card(c) for h in hands.values() for c in h])  # one deal: no card twice
         declared = raw.get("declarations", {})
         if not isinstance(declared, dict):
             raise ValueError("declarations must be an object keyed by seat")
@@ -239,28 +270,37 @@ class ReferenceEngine:
             contributed=_by_seat(raw["contributed"]),
             folded=frozenset(_seats(raw.get("folded", []))),
             declarations={parse_seat(k): str(v) for k, v in declared.items()},
-            carry=Chips(int(cast(int, raw.get("carry", 0)))),
+            carry=_amount(raw.get("carry", 0), "the carried pot"),
             seats=seats if isinstance(seats, int) else max(hands) + 1,
         )
         return {"outcome": game.showdown(setup, rules).to_json()}
 
     def _op_new_hand(self, message: Mapping[str, Json]) -> Message:
+        """Start a hand; a setup with several faults is refused for the first found, in the
+        contract's order (``core.contract.setup``, CORE-72): amounts, seats and dealer, each
+        seat's chips, stakes, cards."""
         game, rules = self._rules(message)
         raw = message["setup"]
         if not isinstance(raw, dict) or not isinstance(raw.get("stacks"), list):
             raise ValueError("setup needs stacks")
         listed = cast(list[Json], raw["stacks"])
-        stacks = tuple(_by_seat({f"p{i + 1}": v for i, v in enumerate(listed)}).values())
-        deck = complete_deck(_cards(raw["deck"]))
-        setup = Setup(
-            stacks=stacks,
-            dealer=parse_seat(str(raw["dealer"]), len(stacks)),
-            deck=deck,
-            carry=Chips(int(cast(int, raw.get("carry", 0)))),
-        )
+        stacks = tuple(_amount(v, f"p{i + 1}") for i, v in enumerate(listed))
+        carry = _amount(raw.get("carry", 0), "the carried pot")
+        stakes = raw.get("stakes")
+        if isinstance(stakes, dict):
+            for key, value in stakes.items():
+                _amount(value, f"the stake {key}")
+        dealer = parse_seat(str(raw["dealer"]))
+        try:
+            deck = complete_deck(_cards(raw["deck"]))
+            if stakes is not None:
+                rules = _with_stakes(str(message["game"]), rules, stakes)
+        except (CardError, SetupError):
+            game.start(Setup(stacks, dealer, complete_deck(()), carry), rules)  # an earlier fault?
+            raise
         self._game, self._seats = game, len(stacks)
         self._state = None
-        self._state = game.start(setup, rules)
+        self._state = game.start(Setup(stacks=stacks, dealer=dealer, deck=deck, carry=carry), rules)
         return {"ok": True}
 
     def _live(self) -> tuple[Game[object, object], object]:
@@ -352,6 +392,14 @@ class ReferenceEngine:
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
         return {"observation": self.observation()}
+
+    def _op_snapshot(self, message: Mapping[str, Json]) -> Message:
+        """``legal`` and ``observe`` in one reply (protocol 1.1); read once per state."""
+        _, state = self._live()
+        if self._seen is not state:
+            self._view = {**self._op_legal(message), **self._op_observe(message)}
+            self._seen = state
+        return dict(self._view)
 
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
         outcome = self.result()

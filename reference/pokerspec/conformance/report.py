@@ -1,5 +1,7 @@
-"""What a run reports (docs/engine-authors/running.md): a readable summary by game and by rule ID,
-a JSON-lines file (expected, actual and verdict kept apart) and JUnit XML for CI systems."""
+"""What a run reports (docs/engine-authors/running.md): each failure as it happens, a readable
+summary by game and by rule ID ending with one line that says what to do next, a JSON-lines
+file (expected, actual and verdict kept apart) and JUnit XML for CI systems. Every report names
+the package version and the suite's version, so two runs can be compared."""
 
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from pokerspec import __version__
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
-from pokerspec.conformance.protocol import PROTOCOL_VERSION
-from pokerspec.conformance.runner import Report, Run
+from pokerspec.conformance.runner import Planned, Report, Run
 from pokerspec.core.game import Json
 
 VERDICTS = (Verdict.PASS, Verdict.FAIL, Verdict.ERROR, Verdict.SKIP)
@@ -25,6 +28,11 @@ STYLE = {Verdict.PASS: "green", Verdict.FAIL: "red", Verdict.ERROR: "magenta", V
 def label(result: Result) -> str:
     """``case-id`` or ``case-id [profile]``."""
     return result.case if result.profile is None else f"{result.case} [{result.profile}]"
+
+
+def label_of(item: Planned) -> str:
+    """``case-id`` or ``case-id [profile]``, for a case run not yet graded."""
+    return item.case.id if item.profile is None else f"{item.case.id} [{item.profile}]"
 
 
 def where(result: Result, steps: int) -> str:
@@ -44,18 +52,23 @@ def _steps(run: Run) -> int:
 def records(report: Report) -> Iterator[dict[str, Json]]:
     """The JSON-lines report: one ``run`` header, one ``case`` record per case run, one
     ``bad-case`` record per unusable case file."""
-    yield {"record": "run", "protocol": PROTOCOL_VERSION, "engine": report.hello.to_json(),
+    yield {"record": "run", "pokerspec": __version__, "suite": report.suite,
+           "protocol": report.hello.protocol, "engine": report.hello.to_json(),
            "seconds": round(report.seconds, 6), "ok": report.ok,
-           "counts": {v.value: report.count(v) for v in VERDICTS}, "bad_cases": len(report.bad)}
+           "counts": {v.value: report.count(v) for v in VERDICTS}, "bad_cases": len(report.bad),
+           "planned": report.planned, "interrupted": report.interrupted or None,
+           "nothing_tested": report.nothing_tested, "require": list(report.require),
+           "unmet": dict(report.unmet())}
     for run in report.runs:
         r = run.result
-        yield {"record": "case", "case": r.case, "game": run.case.game, "profile": r.profile,
-               "rules": list(r.rules), "level": "required" if r.required else "optional",
-               "path": str(run.case.path), "verdict": r.verdict.value, "step": r.step,
+        yield {"record": "case", "case": r.case, "title": run.case.title, "game": run.case.game,
+               "profile": r.profile, "rules": list(r.rules),
+               "level": "required" if r.required else "optional", "path": run.case.where,
+               "verdict": r.verdict.value, "step": r.step,
                "message": r.message, "expected": r.expected, "actual": r.actual,
                "stderr_tail": r.stderr_tail}
     for bad in report.bad:
-        yield {"record": "bad-case", "path": str(bad.path), "field": bad.field, "message": bad.message,
+        yield {"record": "bad-case", "path": bad.where, "field": bad.field, "message": bad.message,
                "verdict": Verdict.ERROR.value}
 
 
@@ -67,8 +80,8 @@ def write_jsonl(path: Path, report: Report) -> None:
 
 def junit(report: Report) -> ET.ElementTree:
     """One test suite per game (plus ``case-files`` for bad files), one test case per case run."""
-    root = ET.Element("testsuites", name=f"pokerspec conformance: {report.hello.name}",
-                      time=f"{report.seconds:.3f}")
+    root = ET.Element("testsuites", name=f"pokerspec {__version__} conformance, suite {report.suite}: "
+                      f"{report.hello.name} {report.hello.version}", time=f"{report.seconds:.3f}")
     by_game: dict[str, list[Run]] = defaultdict(list)
     for run in report.runs:
         by_game[run.case.game].append(run)
@@ -80,7 +93,7 @@ def junit(report: Report) -> ET.ElementTree:
         for run in runs:
             r = run.result
             case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=label(r),
-                                 file=str(run.case.path))
+                                 file=run.case.where)
             text = (f"rules: {', '.join(r.rules)}\nexpected: {json.dumps(r.expected)}\n"
                     f"actual: {json.dumps(r.actual)}")
             if r.verdict is Verdict.FAIL:
@@ -93,7 +106,7 @@ def junit(report: Report) -> ET.ElementTree:
         suite = ET.SubElement(root, "testsuite", name="case-files", tests=str(len(report.bad)),
                               failures="0", errors=str(len(report.bad)), skipped="0")
         for bad in report.bad:
-            case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=str(bad.path))
+            case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=bad.where)
             ET.SubElement(case, "error", message=f"{bad.field or '(file)'}: {bad.message}")
     return ET.ElementTree(root)
 
@@ -117,16 +130,37 @@ def _table(title: str, first: str) -> Table:
     return table
 
 
+def failure(run: Run) -> list[Text]:
+    """A failed or errored case run, as printed the moment it happens: the verdict, the case ID
+    and profile, where it diverged, the title and file, the rules, then the details. Nothing in
+    it is read as markup: ``[archie-barge]`` is printed as written."""
+    r = run.result
+    level = "" if r.required else " (optional)"
+    lines = [
+        Text.assemble((r.verdict.value.upper(), STYLE[r.verdict]),
+                      f" {label(r)}{level} at {where(r, _steps(run))} — {run.case.title} ({run.case.where})"),
+        Text(f"  rules: {', '.join(r.rules)}"),
+        Text(f"  {r.message}"),
+    ]
+    if r.verdict is Verdict.FAIL:
+        lines += [Text(f"  expected: {json.dumps(r.expected)}"), Text(f"  actual:   {json.dumps(r.actual)}")]
+    if r.stderr_tail:
+        tail = "\n    ".join(r.stderr_tail.strip().splitlines()[-8:])
+        lines.append(Text(f"  stderr:\n    {tail}"))
+    return lines
+
+
 def summary(console: Console, report: Report, tables: bool = True) -> None:
-    """Counts by game and by rule ID, every failure with its first diverging step, why cases
-    were skipped, every bad case file, and the totals."""
+    """Counts by game and by rule ID, why cases were skipped, every bad case file, what
+    ``--require`` found missing, and the last line: the verdict, the totals and what to do next.
+    (Failures are printed as they happen: ``failure``.)"""
     games: dict[str, Counter[Verdict]] = defaultdict(Counter)
     rules: dict[str, Counter[Verdict]] = defaultdict(Counter)
     for run in report.runs:
         games[run.case.game][run.result.verdict] += 1
         for rule in run.result.rules:
             rules[rule][run.result.verdict] += 1
-    if tables:
+    if tables and report.runs:
         table = _table("By game", "game")
         for game, counts in sorted(games.items()):
             table.add_row(*_counts_row(game, counts))
@@ -135,33 +169,58 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
         for rule, counts in sorted(rules.items()):
             table.add_row(*_counts_row(rule, counts))
         console.print(table)
-    for run in report.runs:
-        r = run.result
-        if r.verdict in (Verdict.FAIL, Verdict.ERROR):
-            level = "" if r.required else " (optional)"
-            console.print(f"[{STYLE[r.verdict]}]{r.verdict.value.upper()}[/] {label(r)}{level} "
-                          f"at {where(r, _steps(run))} — rules {', '.join(r.rules)}", highlight=False)
-            console.print(f"  {r.message}", markup=False, highlight=False)
-            if r.verdict is Verdict.FAIL:
-                console.print(f"  expected: {json.dumps(r.expected)}", markup=False, highlight=False)
-                console.print(f"  actual:   {json.dumps(r.actual)}", markup=False, highlight=False)
-            if r.stderr_tail:
-                tail = "\n    ".join(r.stderr_tail.strip().splitlines()[-8:])
-                console.print(f"  stderr:\n    {tail}", markup=False, highlight=False)
     skips = Counter(run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP)
     for reason, count in skips.most_common():
-        console.print(f"[yellow]SKIP[/] {count} case run{'s' if count != 1 else ''}: ", end="")
-        console.print(reason, markup=False)
+        console.print(Text.assemble(("SKIP", "yellow"), f" {runs(count)}: {reason}"))
     for bad in report.bad:
-        console.print(f"[red]BAD CASE FILE[/] {bad.path}: {bad.field or '(file)'}: ", end="", highlight=False)
-        console.print(bad.message, markup=False, highlight=False)
+        console.print(Text.assemble(("BAD CASE FILE", "red"),
+                                    f" {bad.where}: {bad.field or '(file)'}: {bad.message}"))
+    for need, count in report.unmet().items():
+        console.print(Text.assemble(("REQUIRED BUT SKIPPED", "red"), f" {need}: {runs(count)} skipped"))
+    console.print(last_line(report))
+
+
+def runs(count: int, what: str = "case run") -> str:
+    return f"{count} {what}{'s' if count != 1 else ''}"
+
+
+def last_line(report: Report) -> Text:
+    """The verdict, the totals, the versions, and what to do next."""
+    hello = report.hello
     total = len(report.runs)
     rate = total / report.seconds if report.seconds > 0 else 0.0
     tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
-    verdict = "[green]OK[/]" if report.ok else "[red]FAILED[/]"
-    console.print(f"{verdict} {report.hello.name} {report.hello.version}: {total} case runs ({tally}), "
-                  f"{len(report.bad)} bad case files, {report.seconds:.2f} s, {rate:,.0f} cases/s",
-                  highlight=False)
+    done = f"{total} of {report.planned}" if report.interrupted else str(total)
+    facts = (f" {hello.name} {hello.version}: {done} case runs ({tally}), {len(report.bad)} bad case files,"
+             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite {report.suite}")
+    failed = [r.result for r in report.runs
+              if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]
+    if report.interrupted:
+        head, style = "INTERRUPTED", "red"
+        advice = f"stopped by {report.interrupted}; run again to grade the rest"
+    elif failed:
+        head, style = "FAILED", "red"
+        again = f"--case {failed[0].case}" + (f" --profile {failed[0].profile}" if failed[0].profile else "")
+        advice = (f"{runs(len(failed), 'required case run')} did not pass; start with the first above, "
+                  f"alone: {again}")
+    elif report.bad:
+        head, style = "FAILED", "red"
+        advice = "fix the bad case files listed above (the file, the field and what is wrong)"
+    elif report.nothing_tested:
+        head, style = "NOTHING TESTED", "red"
+        advice = ("every case run was skipped: list what the engine supports in its start reply (games, "
+                  "profiles, capabilities: docs/engine-authors/protocol.md)")
+    elif report.unmet():
+        head, style = "FAILED", "red"
+        advice = (f"--require {' '.join(report.unmet())} was not met: the engine does not offer it (the "
+                  "SKIP lines say why)")
+    else:
+        head, style = "OK", "green"
+        skipped = report.count(Verdict.SKIP)
+        advice = ("every required case passed" if not skipped else
+                  f"every case the engine supports passed; {skipped} skipped (the SKIP lines say why; "
+                  "--require CAPABILITY makes such a skip fail the run)")
+    return Text.assemble((head, style), f"{facts} — {advice}")
 
 
 def case_index(console: Console, cases: Sequence[Case]) -> None:

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from pokerspec.conformance.cases import BadCase, Case
-from pokerspec.conformance.grading import Result, Verdict, grade, needed_capabilities
-from pokerspec.conformance.protocol import Engine, Hello
+from pokerspec.conformance.grading import Result, Verdict, conversation, grade, needed_capabilities
+from pokerspec.conformance.protocol import Engine, Hello, Streaming
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,38 +75,85 @@ class Run:
 
 @dataclass(slots=True)
 class Report:
-    """Everything a run found: the engine, each case run, the bad case files, the time taken."""
+    """Everything a run found: the engine, each case run, the bad case files, the time taken,
+    and what the author required to be tested (``--require``)."""
 
     hello: Hello
     runs: list[Run] = field(default_factory=list)
     bad: list[BadCase] = field(default_factory=list)
     seconds: float = 0.0
+    planned: int = 0
+    """How many case runs were planned (more than ``len(runs)`` if the run was interrupted)."""
+    require: tuple[str, ...] = ()
+    suite: str = ""
+    """The suite's version: a content hash of the case files of the run."""
+    interrupted: str = ""
+    """Why the run stopped early (``SIGINT``, ``SIGTERM``), or empty."""
 
     def count(self, verdict: Verdict) -> int:
         return sum(1 for r in self.runs if r.result.verdict is verdict)
 
     @property
+    def nothing_tested(self) -> bool:
+        """Every case run was skipped: an OK would say nothing about the engine."""
+        return bool(self.runs) and self.count(Verdict.SKIP) == len(self.runs)
+
+    def unmet(self) -> dict[str, int]:
+        """Each ``--require`` item with the number of case runs needing it that were skipped."""
+        out: dict[str, int] = {}
+        for need in self.require:
+            skipped = sum(1 for r in self.runs if r.result.verdict is Verdict.SKIP and needs(r.case, need))
+            if skipped:
+                out[need] = skipped
+        return out
+
+    @property
     def ok(self) -> bool:
-        """Exit 0 iff no case file is bad and every required case passed or was skipped."""
-        return not self.bad and all(
+        """Exit 0 iff no case file is bad, every required case passed or was skipped, something
+        was tested, nothing ``--require`` names was skipped, and the run was not interrupted."""
+        return not self.bad and not self.nothing_tested and not self.unmet() and not self.interrupted and all(
             r.result.verdict in (Verdict.PASS, Verdict.SKIP) or not r.result.required for r in self.runs)
 
 
+def needs(case: Case, requirement: str) -> bool:
+    """Whether ``case`` tests ``requirement``: a capability (``hand:stud``) or a game (``stud``)."""
+    return requirement == case.game or requirement in needed_capabilities(case)
+
+
 def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[BadCase] = (),
-        progress: Callable[[Run], None] | None = None) -> Report:
-    """Grade every planned case on ``engine``; the engine's failures error single cases only."""
-    report = Report(hello, bad=list(bad))
+        progress: Callable[[Run], None] | None = None, report: Report | None = None) -> Report:
+    """Grade every planned case on ``engine``; the engine's failures error single cases only.
+    Cases are added to ``report`` (a fresh one by default) as they are graded, so a caller
+    holding it keeps what was done when the run is interrupted."""
+    if report is None:
+        report = Report(hello, bad=list(bad))
+    report.planned = len(items)
+    snapshot = "snapshot" in hello.capabilities
+    reasons = [unsupported(item, hello) for item in items]
+    stream = engine if isinstance(engine, Streaming) else None
+    tickets: dict[int, int] = {}
+
+    def send(index: int) -> None:
+        """Submit case ``index`` ahead, so the engine works on it while this one is graded."""
+        if stream is not None and index < len(items) and index not in tickets and reasons[index] is None:
+            item = items[index]
+            tickets[index] = stream.submit(conversation(item.case, item.profile, snapshot))
+
     began = time.perf_counter()
-    for item in items:
-        reason = unsupported(item, hello)
-        if reason is None:
-            result = grade(item.case, engine, item.profile)
-        else:
-            result = Result(item.case.id, item.profile, Verdict.SKIP, item.case.rules, item.case.required,
-                            message=reason)
-        done = Run(item.case, result)
-        report.runs.append(done)
-        if progress is not None:
-            progress(done)
-    report.seconds = time.perf_counter() - began
+    try:
+        for index, (item, reason) in enumerate(zip(items, reasons, strict=True)):
+            send(index)
+            send(index + 1)
+            if reason is None:
+                sent = None if stream is None else stream.collect(tickets.pop(index))
+                result = grade(item.case, engine, item.profile, snapshot, sent)
+            else:
+                result = Result(item.case.id, item.profile, Verdict.SKIP, item.case.rules,
+                                item.case.required, message=reason)
+            done = Run(item.case, result)
+            report.runs.append(done)
+            if progress is not None:
+                progress(done)
+    finally:
+        report.seconds = time.perf_counter() - began
     return report

@@ -1,62 +1,96 @@
-"""Serve an engine over stdin/stdout with the JSON-lines protocol: ``python -m
+"""Serve an engine over stdin/stdout with the JSON-lines protocol, version 1.1: ``python -m
 pokerspec.conformance.serve [IMPL]`` (the reference by default, or ``python:module:Factory``).
 
 This is how the suite's self-test runs the reference through the exec protocol, and a template
-for engine authors: read a line, answer it with one line, flush, stop at ``stop`` or end of input.
+for engine authors: read a line, answer it with one line that carries the request's ``id``,
+flush, stop at ``stop`` or end of input. Every line gets its reply, whatever is wrong with it —
+not JSON, not an object, an unknown op, a missing field, an engine that raises — so one bad
+request never costs the replies to the others.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
 from typing import IO
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.protocol import Engine, Message
+from pokerspec.conformance.protocol import PROTOCOL_MINOR, Engine, Message
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core.game import Json
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_decode = json.JSONDecoder().decode
 
 
-def answer(engine: Engine, line: bytes) -> tuple[bytes, bool]:
-    """The reply line to one request line, and whether it was ``stop``."""
+def _error(code: str, message: str) -> Message:
+    return {"error": {"code": code, "message": message}}
+
+
+def reply_to(engine: Engine, message: Json) -> Message:
+    """The reply to one decoded request line (without the ``id``, which ``answer`` adds); an
+    engine that raises gets an ``internal`` error reply, and serving goes on."""
+    if not isinstance(message, dict):
+        return _error("bad_request", "a request is a JSON object")
     try:
-        message = json.loads(line)
+        reply = engine.handle(message)
+    except Exception as exc:
+        return _error("internal", f"the engine failed: {type(exc).__name__}: {exc}")
+    if message.get("op") == "start" and "error" not in reply:
+        reply = {**reply, "minor": PROTOCOL_MINOR}
+    return reply
+
+
+def answer(engine: Engine, line: str) -> tuple[str, bool]:
+    """The reply line (without its newline) to one request line, and whether it was ``stop``."""
+    try:
+        message: Json = _decode(line)
     except ValueError as exc:
-        reply: Message = {"error": {"code": "bad_request", "message": f"not JSON: {exc}"}}
-        message = None
+        return _encode(_error("bad_request", f"not JSON: {exc}")), False
+    if isinstance(message, dict) and "id" in message:
+        ident = message.pop("id")
+        reply = {**reply_to(engine, message), "id": ident}
     else:
-        if isinstance(message, dict):
-            reply = engine.handle(message)
-        else:
-            reply = {"error": {"code": "bad_request", "message": "a request is a JSON object"}}
-    stop = isinstance(message, dict) and message.get("op") == "stop"
-    return json.dumps(reply, separators=(",", ":")).encode() + b"\n", stop
+        reply = reply_to(engine, message)
+    return _encode(reply), isinstance(message, dict) and message.get("op") == "stop"
 
 
 def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
     """Answer requests from file descriptor ``stdin`` until ``stop`` or end of input. Whatever
     arrived together is answered together, with one write: the runner sends a case's requests
     at once, so a case costs one round trip."""
-    pending = b""
-    while True:
+    text = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending = ""
+    stop = False
+    while not stop:
         chunk = os.read(stdin, 1 << 16)
         if not chunk:
             break
-        *lines, pending = (pending + chunk).split(b"\n")
-        out: list[bytes] = []
-        stop = False
+        *lines, pending = (pending + text.decode(chunk)).split("\n")
+        out: list[str] = []
         for line in lines:
             if line.strip() and not stop:
                 reply, stop = answer(engine, line)
                 out.append(reply)
-        stdout.write(b"".join(out))
-        stdout.flush()
-        if stop:
-            break
+        if out:
+            stdout.write(("\n".join(out) + "\n").encode())
+            stdout.flush()
     engine.close()
 
 
 def main(argv: list[str]) -> int:
-    serve(open_engine(argv[0] if argv else "reference"), sys.stdin.fileno(), sys.stdout.buffer)
+    impl = argv[0] if argv else "reference"
+    try:
+        engine = ReferenceEngine() if impl == "reference" else open_engine(impl)
+    except (ValueError, ImportError, OSError) as exc:
+        print(f"pokerspec.conformance.serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        serve(engine, sys.stdin.fileno(), sys.stdout.buffer)
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 1
     return 0
 
 

@@ -13,11 +13,13 @@ once as ``p1 sd *``: any 0..5 of the player's own cards.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from pokerspec.core.cards import Card, CardError, format_cards, parse_cards
+from pokerspec.core.cards import Card, CardError, format_cards, parse_card
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
 
 
@@ -43,40 +45,43 @@ _VERBS = {verb.value: verb for verb in Verb}
 AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
 CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
+_SEAT_WORD = re.compile(r"p[1-9][0-9]*")
+_DIGITS = re.compile(r"[0-9]+")
 """Low, high, both (``auction.declare.choices``)."""
 
 
 class Reason(Enum):
-    """The closed list of reasons for rejecting an action (``core.notation.reasons``)."""
+    """The closed list of reasons for rejecting an action (``core.notation.reasons``), in the
+    order in which they are checked (``core.contract.precedence``)."""
 
     MALFORMED = "malformed"
-    """The action text cannot be read (bad verb, bad seat, bad card, bad amount)."""
+    """The action text cannot be read (bad verb, bad seat, bad card, a missing or extra argument)."""
     HAND_OVER = "hand_over"
     """The hand has ended; nothing more can be done."""
+    FOLDED = "folded"
+    """The seat has folded and takes no further part."""
+    ALREADY_COMMITTED = "already_committed"
+    """The seat has already made its bid, discard or declaration in the current step."""
     NOT_YOUR_TURN = "not_your_turn"
     """The seat is not (one of) the seat(s) to act."""
-    ILLEGAL_ACTION = "illegal_action"
-    """This kind of action is not allowed now (a check facing a bet, a fold with no bet...)."""
-    WRONG_AMOUNT = "wrong_amount"
-    """The action is allowed but not for this amount."""
+    MUST_BRING_IN = "must_bring_in"
+    """The bring-in is forced: the player may not fold or check."""
     OVER_CAP = "over_cap"
     """A bet or raise after the round's cap has been reached."""
+    ILLEGAL_ACTION = "illegal_action"
+    """The seat's listing holds no action with this verb (a fold with no bet pending...)."""
     INSUFFICIENT_CHIPS = "insufficient_chips"
-    """The seat has not got the chips."""
-    CARD_NOT_IN_HAND = "card_not_in_hand"
-    """A discard names a card the player does not hold."""
+    """The amount is more than the seat can put in."""
+    WRONG_AMOUNT = "wrong_amount"
+    """The verb is allowed but not for this amount."""
     TOO_MANY_CARDS = "too_many_cards"
     """More cards than allowed (more than five discards)."""
     DUPLICATE_CARD = "duplicate_card"
     """The same card named twice in one action."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """A discard names a card the player does not hold."""
     NOT_IN_ROW = "not_in_row"
     """An auction pick names a card that is not in the current row."""
-    ALREADY_COMMITTED = "already_committed"
-    """A second bid, discard or declaration from a seat that has already committed."""
-    MUST_BRING_IN = "must_bring_in"
-    """The bring-in is forced: the player may not fold or check."""
-    FOLDED = "folded"
-    """The seat has folded and takes no further part."""
 
 
 class ActionError(ValueError):
@@ -133,21 +138,27 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str, seats: int | None = None) -> Action:
-    """Read one action (``core.notation.actions``); raise ``ActionError(MALFORMED | DUPLICATE_CARD)``
-    naming what is wrong (``core.notation.reasons``)."""
-    words = text.split()
-    if len(words) < 2:
-        raise ActionError(Reason.MALFORMED, f"bad action {text!r}: expected 'pN verb ...'")
+    """Read one action (``core.notation.actions``); raise ``ActionError(MALFORMED)`` naming what is
+    wrong. Only ``cc`` may leave out its amount; a card named twice is read as written and refused
+    later, in its place in the order of reasons (``core.contract.precedence``). Seats, verbs and
+    declarations are lower case, amounts decimal digits, and words are separated by exactly one
+    space; only cards take every spelling card notation accepts (CORE-70)."""
+    words = text.split(" ")
+    if len(words) < 2 or "" in words:
+        raise ActionError(Reason.MALFORMED,
+                          f"bad action {text!r}: expected 'pN verb ...', one space between words")
+    if _SEAT_WORD.fullmatch(words[0]) is None:
+        raise ActionError(Reason.MALFORMED, f"bad seat {words[0]!r}: expected p1, p2, ... in lower case")
     try:
         seat = parse_seat(words[0], seats)
     except ValueError as exc:
         raise ActionError(Reason.MALFORMED, str(exc)) from None
-    verb = _VERBS.get(words[1].lower())
+    verb = _VERBS.get(words[1])
     if verb is None:
         raise ActionError(Reason.MALFORMED, f"bad action {text!r}: unknown verb {words[1]!r}")
     rest = words[2:]
     if verb in AMOUNT_VERBS:
-        if len(rest) > 1 or (rest and not rest[0].isdigit()):
+        if len(rest) > 1 or (rest and _DIGITS.fullmatch(rest[0]) is None):
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: expected one whole amount")
         if verb is not Verb.CHECK_CALL and not rest:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {verb.value} needs an amount")
@@ -156,15 +167,86 @@ def parse_action(text: str, seats: int | None = None) -> Action:
         if verb is Verb.PICK and len(rest) != 1:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: pick names one card")
         try:
-            cards = parse_cards(" ".join(rest))
+            cards = tuple(parse_card(token) for token in rest)
         except CardError as exc:
-            reason = Reason.DUPLICATE_CARD if exc.code == "duplicate_card" else Reason.MALFORMED
-            raise ActionError(reason, f"bad action {text!r}: {exc}") from None
+            raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {exc}") from None
         return Action(seat, verb, cards=cards)
     if verb is Verb.DECLARE:
-        if len(rest) != 1 or rest[0].lower() not in DECLARATIONS:
+        if len(rest) != 1 or rest[0] not in DECLARATIONS:
             raise ActionError(Reason.MALFORMED, f"bad action {text!r}: declare l, h or b")
-        return Action(seat, verb, choice=rest[0].lower())
+        return Action(seat, verb, choice=rest[0])
     if rest:
         raise ActionError(Reason.MALFORMED, f"bad action {text!r}: {verb.value} takes nothing more")
     return Action(seat, verb)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What the order of rejection reasons needs to know about a state (``core.contract.precedence``).
+
+    ``listing`` is the state's complete legal-action listing; ``committed`` the seats that have
+    already made their bid, discard or declaration in the current step; ``capped`` whether a
+    betting round is in progress and has reached its cap; ``bring_in`` whether the seat to act
+    owes the forced bring-in. ``stack`` and ``round_bet`` are the acting seat's chips behind and
+    chips put in during the current betting round; ``hand`` its own cards (for discards)."""
+
+    seats: int
+    over: bool
+    folded: Collection[Seat]
+    committed: Collection[Seat]
+    to_act: Collection[Seat]
+    listing: Sequence[Action]
+    capped: bool = False
+    bring_in: bool = False
+    stack: Chips = Chips(0)
+    round_bet: Chips = Chips(0)
+    hand: Collection[Card] = ()
+
+
+MAX_DISCARD = 5
+"""The most cards one draw may name (``archie.deal.discard``)."""
+
+
+def judge(action: Action, turn: Turn) -> None:
+    """Raise ``ActionError`` with the first reason, in the published order, that refuses
+    ``action``; return if the action is in the listing (``core.contract.precedence``).
+
+    The seat first (the hand over, folded, already committed, not to act), then the verb (the
+    forced bring-in, the cap, a verb the listing does not offer), then the amount (more than the
+    seat has, not the listed amount), then the cards (too many, twice, not held, not in the row).
+    """
+    seat, verb = action.seat, action.verb
+    if not 0 <= seat < turn.seats:
+        raise ActionError(Reason.MALFORMED, f"{action}: this table has {turn.seats} seats")
+    if turn.over:
+        raise ActionError(Reason.HAND_OVER, f"{action}: the hand is over")
+    if seat in turn.folded:
+        raise ActionError(Reason.FOLDED, f"{action}: {seat_name(seat)} has folded")
+    if seat in turn.committed:
+        raise ActionError(Reason.ALREADY_COMMITTED, f"{action}: {seat_name(seat)} has already committed")
+    if seat not in turn.to_act:
+        raise ActionError(Reason.NOT_YOUR_TURN, f"{action}: {seat_name(seat)} is not to act")
+    if turn.bring_in and (verb is FOLD or verb is CHECK_CALL):
+        raise ActionError(Reason.MUST_BRING_IN, f"{action}: the bring-in is forced: post it or open for more")
+    if verb is BET_RAISE and turn.capped:
+        raise ActionError(Reason.OVER_CAP, f"{action}: the round has had its bet and every raise")
+    offered = [a for a in turn.listing if a.seat == seat and a.verb is verb]
+    if not offered:
+        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: {verb.value} is not allowed now")
+    if action.amount is not None:
+        room = turn.stack if verb is Verb.BID else turn.stack + turn.round_bet
+        if action.amount > room:
+            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: {seat_name(seat)} can put in {room}")
+        if all(a.amount != action.amount for a in offered):
+            amounts = ", ".join(str(a.amount) for a in offered)
+            raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the amount must be {amounts}")
+    cards = action.cards or ()
+    if verb is Verb.DRAW:
+        if len(cards) > MAX_DISCARD:
+            raise ActionError(Reason.TOO_MANY_CARDS, f"{action}: at most {MAX_DISCARD} cards")
+        if len(set(cards)) != len(cards):
+            raise ActionError(Reason.DUPLICATE_CARD, f"{action}: a card is named twice")
+        if any(card not in turn.hand for card in cards):
+            raise ActionError(Reason.CARD_NOT_IN_HAND, f"{action}: a card is not in this player's hand")
+    if verb is Verb.PICK and all(a.cards != cards for a in offered):
+        raise ActionError(Reason.NOT_IN_ROW, f"{action}: that card is not in the row")

@@ -64,25 +64,20 @@ def build_pots(
     """Main and side pots from each seat's total contribution for the hand (``core.chips.side-pots``).
 
     First the uncalled excess — what the largest contributor put in above the second largest —
-    goes back to him (``core.chips.uncalled``). Then each level at which a live seat's
-    contribution stops closes a pot that the live seats reaching it may win. Folded chips are
-    dead money in every level they reach and are never returned (``core.chips.dead``).
+    goes back to him if he is still in the hand (``core.chips.uncalled``). Then each level at
+    which a live seat's contribution stops closes a pot that the live seats reaching it may win.
+    Folded chips are dead money in every level they reach, the last pot taking whatever is above
+    the highest live level, and are never returned (``core.chips.dead``).
     Returns the pots, main pot first, and the returned excess.
     """
     paid = {seat: amount(c) for seat, c in contributed.items()}
     returned: dict[Seat, Chips] = {}
-    if len(paid) >= 2:
-        ordered = sorted(paid.values(), reverse=True)
-        top, second = ordered[0], ordered[1]
-        if top > second:
-            seat = next(s for s, c in paid.items() if c == top)
-            returned[seat] = Chips(top - second)
+    if paid:
+        seat = max(paid, key=lambda s: paid[s])
+        second = max((c for s, c in paid.items() if s != seat), default=0)
+        if seat not in folded and paid[seat] > second:
+            returned[seat] = Chips(paid[seat] - second)
             paid[seat] = Chips(second)
-    elif len(paid) == 1:
-        (seat, c), = paid.items()
-        if c:
-            returned[seat] = c
-        paid[seat] = Chips(0)
     live = sorted(s for s in paid if s not in folded)
     levels = sorted({paid[s] for s in live if paid[s] > 0})
     pots: list[Pot] = []

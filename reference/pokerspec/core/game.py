@@ -67,7 +67,9 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class PotAward:
-    """One pot, who could win it and who did, by direction (``high``, ``low`` or ``all``)."""
+    """One pot, who could win it and who did: ``all`` for a pot that is not halved, ``high`` and
+    ``low`` for the halves (``core.contract.winners``). In JSON, seats are ``p1``..``pN`` and the
+    seat lists are sets (``core.contract.conventions``)."""
 
     amount: Chips
     eligible: tuple[Seat, ...]
@@ -87,7 +89,9 @@ class PotAward:
 class Outcome:
     """The result of a hand. ``received`` is everything that goes back to a seat from the table
     (pots won and any uncalled excess); ``contributed`` everything it put in (antes, blinds,
-    bids, bets); ``net = received - contributed`` (``core.chips.net``)."""
+    bids, bets); ``net = received - contributed`` (``core.chips.net``). ``carry`` is a pot carried
+    to the next deal (auction); the game's own outcome keys are in ``details``
+    (``core.contract.outcome``)."""
 
     received: tuple[Chips, ...]
     contributed: tuple[Chips, ...]
@@ -105,7 +109,6 @@ class Outcome:
             "received": {seat_name(Seat(i)): self.received[i] for i in seats},
             "net": {seat_name(Seat(i)): self.net[i] for i in seats},
             "pots": [p.to_json() for p in self.pots],
-            "carry": self.carry,
         }
         out.update(self.details)
         return out

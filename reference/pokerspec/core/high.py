@@ -34,6 +34,7 @@ class Category(IntEnum):
 
     @property
     def label(self) -> str:
+        """The category's name in replies: ``high-card`` ... ``straight-flush`` (``core.contract.values``)."""
         return self.name.lower().replace("_", "-")
 
 

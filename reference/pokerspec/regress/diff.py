@@ -4,8 +4,9 @@ Every case of the game that lists either profile, and a seeded corpus of random 
 are traced under both sides (``pokerspec.regress.trace``); the first differing step or the
 differing outcome of each changed case or hand is printed, grouped by rule ID. The two sides are
 two profiles in this checkout, or the same command run in two git revisions or two directories,
-each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``). Exit status: 0 nothing
-changed, 1 something changed, 2 the comparison could not be made.
+each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
+repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
+tree. Exit status: 0 nothing changed, 1 something changed, 2 the comparison could not be made.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
-from pokerspec.conformance.cases import ROOT, VECTORS, Case, load_cases
+from pokerspec.conformance.cases import VECTORS, Case, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.profiles import UnknownProfile, get_profile
@@ -266,13 +267,25 @@ def dump_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def checkout(rev: str, into: Path) -> Path:
-    """Extract the committed tree of ``rev`` into ``into`` (``git archive``; the repository and
-    its work tree are left untouched)."""
+def repository(where: Path) -> Path:
+    """The top of the git work tree that holds ``where``; ``ValueError`` if there is none."""
+    done = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-toplevel"], capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        raise ValueError(f"{where} is not in a git repository: --rev-a/--rev-b name revisions of the "
+                         "repository you stand in, or of --repo DIR")
+    return Path(done.stdout.strip())
+
+
+def checkout(rev: str, into: Path, repo: Path) -> Path:
+    """Extract the committed tree of ``rev`` of ``repo`` into ``into`` (``git archive``; the
+    repository and its work tree are left untouched)."""
     archive = into / "tree.tar"
     with archive.open("wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev], stdout=out,
-                       stderr=subprocess.PIPE, check=True)
+        done = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", rev], stdout=out,
+                              stderr=subprocess.PIPE, check=False)
+    if done.returncode != 0:
+        raise ValueError(f"no revision {rev!r} in {repo}: {done.stderr.decode(errors='replace').strip()}")
     tree = into / "tree"
     with tarfile.open(archive) as tar:
         tar.extractall(tree, filter="data")
@@ -283,6 +296,8 @@ def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], h
                vectors: Sequence[Path]) -> Side:
     """Run ``dump_main`` with ``tree``'s own code (its ``reference/`` first on the path) and
     this checkout's driver (``DUMP``)."""
+    if not (tree / "reference" / "pokerspec").is_dir():
+        raise ValueError(f"{label}: {tree} holds no reference/pokerspec (not a pokerspec checkout)")
     env = dict(os.environ, PYTHONPATH=str(tree / "reference"))
     driver = str(Path(__file__).resolve().parent)
     cmd = [sys.executable, "-c", DUMP, driver, "--profile", profile, "--cases-for", ",".join(cases_for),
@@ -301,7 +316,17 @@ def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], h
 def run(args: argparse.Namespace) -> Report:
     cases_for = [args.profile_a, args.profile_b]
     vectors = [Path(v) for v in args.vectors]
+    missing = [str(v) for v in vectors if not v.exists()]
+    if missing:
+        raise ValueError(f"no such case directory or file: {', '.join(missing)}")
+    if args.hands < 0:
+        raise ValueError(f"--hands {args.hands}: give a number of hands, 0 or more")
+    for directory in (args.dir_a, args.dir_b):
+        if directory and not Path(directory).is_dir():
+            raise ValueError(f"no such directory: {directory}")
     if args.rev_a or args.rev_b or args.dir_a or args.dir_b:
+        needs_repo = bool(args.rev_a or args.rev_b) or not (args.dir_a and args.dir_b)
+        repo = repository(Path(args.repo or ".")) if needs_repo else Path(".")
         with tempfile.TemporaryDirectory(prefix="pokerspec-diff-") as tmp:
             sides: list[Side] = []
             for i, (rev, directory, profile) in enumerate(((args.rev_a, args.dir_a, args.profile_a),
@@ -309,9 +334,9 @@ def run(args: argparse.Namespace) -> Report:
                 if rev:
                     into = Path(tmp) / f"side-{i}"
                     into.mkdir()
-                    tree, label = checkout(rev, into), f"{profile}@{rev}"
+                    tree, label = checkout(rev, into, repo), f"{profile}@{rev}"
                 else:
-                    tree = Path(directory).resolve() if directory else ROOT
+                    tree = Path(directory).resolve() if directory else repo
                     label = f"{profile}@{directory or 'work tree'}"
                 sides.append(collect_in(tree, label, profile, cases_for, args.hands, args.seed, vectors))
             return compare(sides[0], sides[1])
@@ -359,4 +384,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     revs.add_argument("--rev-b", metavar="REV", help="git revision whose code traces PROFILE_B")
     revs.add_argument("--dir-a", metavar="DIR", help="project directory whose code traces PROFILE_A")
     revs.add_argument("--dir-b", metavar="DIR", help="project directory whose code traces PROFILE_B")
+    revs.add_argument("--repo", metavar="DIR",
+                      help="the git repository of --rev-a/--rev-b and of the work tree (default: the one "
+                      "you stand in)")
     parser.set_defaults(handler=handler)

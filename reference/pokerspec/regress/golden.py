@@ -18,15 +18,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
-from pokerspec.conformance.cases import ROOT, VECTORS, load_cases
+from pokerspec.cli import UsageError
+from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.regress.corpus import corpus
 from pokerspec.regress.diff import compare_traces
 from pokerspec.regress.trace import CORE_OPS, Trace, applicable, case_trace, corpus_trace
+from pokerspec.resources import GOLDEN, source_checkout
 
-GOLDEN = ROOT / "conformance" / "golden"
 HANDS = 30
 SEED = 20261129
 LABEL = "generated baseline — not a hand-worked case"
@@ -149,6 +150,12 @@ def update(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: S
 
 def handler(args: argparse.Namespace) -> int:
     golden = Path(args.dir) if args.dir else GOLDEN
+    if args.dir and not golden.is_dir():
+        raise UsageError(f"--dir {args.dir}: no such directory (the golden traces are in conformance/golden)")
+    if args.action == "update" and not args.dir and source_checkout() is None:
+        raise UsageError("this pokerspec is installed with its own copy of the golden traces: update them "
+                         "in a clone (`python3 tasks.py test` installs it from there) or name a directory "
+                         "with --dir")
     if args.action == "update":
         changed = update(golden, games=args.game)
         print("\n".join(f"updated {p}" for p in changed) or "golden traces already up to date")
@@ -168,7 +175,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
                                    description=__doc__,
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("action", choices=("check", "update"))
-    parser.add_argument("--dir", help="golden directory (default conformance/golden)")
+    parser.add_argument("--dir", help="golden directory (default: the package's own; in a clone, "
+                        "conformance/golden)")
     parser.add_argument("--game", action="append", default=[], choices=("core", *GAMES),
                         help="only this game's files (repeatable; default all)")
     parser.set_defaults(handler=handler)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerspec.core.actions import Action, ActionError, Reason, Verb, listed
+from pokerspec.core.actions import Action, Verb, listed
 from pokerspec.core.cards import Card
 from pokerspec.core.exposed import bring_in_card
 from pokerspec.core.types import Chips, Seat
@@ -40,26 +40,14 @@ def bring_in_options(state: StudState, seat: Seat) -> tuple[Action, ...]:
 
 
 def post_bring_in(state: StudState, action: Action) -> StudState:
-    """Check the bring-in against its options and post it. The smaller amount is not a bet:
-    the next player may still complete; a full bring-in is the round's bet (``stud.bringin.forced``).
-    Posting counts as acting, so if everyone just calls, the round ends without the bring-in
-    acting again (``stud.bringin.close``); the turn passes as after any bet (``next_to_act``)."""
+    """Post the bring-in chosen from its options (``core.contract.precedence`` has refused anything
+    else). The smaller amount is not a bet: the next player may still complete; a full bring-in
+    is the round's bet (``stud.bringin.forced``). Posting counts as acting, so if everyone just
+    calls, the round ends without the bring-in acting again (``stud.bringin.close``); the turn
+    passes as after any bet (``next_to_act``)."""
     seat = action.seat
-    if action.verb in (Verb.FOLD, Verb.CHECK_CALL):
-        raise ActionError(Reason.MUST_BRING_IN, f"{action}: the bring-in is forced: post it or open for more")
-    options = {o.verb: o for o in bring_in_options(state, seat)}
-    chosen = options.get(action.verb)
-    if chosen is None:
-        if action.verb is Verb.BET_RAISE:
-            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: not enough chips to open for more")
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: the bring-in is posted with pb or cbr")
-    if action.amount is None or chosen.amount is None:
-        raise ActionError(Reason.MALFORMED, f"{action}: the bring-in needs an amount")
-    if action.amount != chosen.amount:
-        if action.amount > state.stacks[seat]:
-            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
-        raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the legal amount is {chosen.amount}")
-    total = chosen.amount
+    total = next(o.amount for o in bring_in_options(state, seat) if o.verb is action.verb)
+    assert total is not None, "both bring-in options carry their amount"
     stacks, bets, contributed = put(state, seat, total)
     full = action.verb is Verb.BET_RAISE and is_full_bet(total, state.rules.small_bet)
     acted = frozenset({seat})

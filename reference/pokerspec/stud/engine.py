@@ -8,7 +8,7 @@ showdown begins.
 
 from __future__ import annotations
 
-from pokerspec.core.actions import MUCK, SHOW, Action, ActionError, Reason, Verb, listed
+from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import card_names, format_card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
@@ -19,7 +19,7 @@ from pokerspec.stud.bringin import bring_in_options, bring_in_seat, post_antes, 
 from pokerspec.stud.deal import check_table, deal_third_street
 from pokerspec.stud.profiles import StudRules
 from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, street_phase
-from pokerspec.stud.streets import bet, betting_options, deal_street, open_round
+from pokerspec.stud.streets import bet, betting_options, capped, deal_street, open_round
 
 
 class StudGame:
@@ -65,35 +65,38 @@ class StudGame:
         return betting_options(state, seat)
 
     def apply(self, state: StudState, action: Action) -> StudState:
-        """The state after ``action``; a refused action raises ``ActionError`` with its reason and
-        leaves ``state`` as it was (``stud.streets.actions``)."""
-        if state.phase == OVER:
-            raise ActionError(Reason.HAND_OVER, f"{action}: the hand is over")
-        if action.seat >= state.seats:
-            raise ActionError(Reason.MALFORMED, f"{action}: no such seat")
-        if action.seat != state.to_act:
-            if action.seat in state.folded:
-                raise ActionError(Reason.FOLDED, f"{action}: {seat_name(action.seat)} has folded")
-            raise ActionError(Reason.NOT_YOUR_TURN, f"{action}: it is not {seat_name(action.seat)}'s turn")
-        if state.phase == SHOWDOWN:
+        """The state after ``action``; a refused action raises ``ActionError`` with the first reason
+        in the published order (``core.contract.precedence``) and leaves ``state`` as it was."""
+        seat = action.seat
+        mine = 0 <= seat < state.seats
+        betting = state.phase != SHOWDOWN
+        legal = self.legal(state)
+        judge(action, Turn(
+            seats=state.seats, over=state.phase == OVER, folded=state.folded, committed=(),
+            to_act=legal.to_act, listing=legal.actions,
+            capped=betting and not state.bring_in_due and capped(state), bring_in=state.bring_in_due,
+            stack=state.stacks[seat] if mine else Chips(0),
+            round_bet=state.bets[seat] if mine and betting else Chips(0),
+        ))
+        if not betting:
             return _show(state, action)
-        if action.verb is SHOW or action.verb is MUCK:
-            raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: there is no showdown yet")
         if state.bring_in_due:
             return _after_action(post_bring_in(state, action))
         return _after_action(bet(state, action))
 
     def observe(self, state: StudState) -> dict[str, Json]:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
-        the upcards, the common card, folded seats and the number of cards in the stub."""
+        the upcards, the common card, folded seats and the number of cards in the stub; round bets
+        only while a betting round is open (``core.contract.observables``)."""
 
         names = SEAT_NAMES[: state.seats]
         hole, up = state.hole, state.up
+        betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
             "pot": sum(state.contributed),
             "stacks": dict(zip(names, state.stacks, strict=True)),
-            "round_bets": dict(zip(names, state.bets, strict=True)),
+            "round_bets": dict(zip(names, state.bets if betting else (Chips(0),) * state.seats, strict=True)),
             "contributed": dict(zip(names, state.contributed, strict=True)),
             "hands": {name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
             "exposed": {name: card_names(up[s]) for s, name in enumerate(names)},
@@ -152,12 +155,8 @@ def _show(state: StudState, action: Action) -> StudState:
     seat, shown, mucked = action.seat, state.shown, state.mucked
     if action.verb is SHOW:
         shown = (*shown, seat)
-    elif action.verb is MUCK:
-        if not sd.may_muck(seat, shown, mucked, state.pots):
-            raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: this hand must be shown")
-        mucked = (*mucked, seat)
     else:
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: at the showdown, show (sm) or muck (mu)")
+        mucked = (*mucked, seat)
     done = len(shown) + len(mucked)
     if done < len(state.order):
         return state._replace(shown=shown, mucked=mucked, to_act=state.order[done])

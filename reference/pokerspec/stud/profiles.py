@@ -41,6 +41,9 @@ class RunningOut(Enum):
     RESHUFFLE_BURNS = "reshuffle-burns"
     """First put the burn cards back under the stub, then a common card only if still short
     (``stud.profile.reshuffle-burns``)."""
+    SKIP_LAST_BURN = "skip-last-burn"
+    """Leave out the seventh-street burn when that gives every active player a card; a common card
+    only if still short (``stud.profile.skip-last-burn``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,51 @@ class StudRules:
     odd_chip_rule: OddChipRule = OddChipRule.REMAINDER_TO_FIRST
     show_order: ShowOrder = ShowOrder.BEST_BOARD
     running_out: RunningOut = RunningOut.COMMON_CARD
+
+    @property
+    def stakes(self) -> Stakes:
+        """The four amounts of this table (``stud.profile.stakes``)."""
+        return Stakes(self.ante, self.bring_in, self.small_bet, self.big_bet)
+
+    def with_stakes(self, stakes: Stakes) -> StudRules:
+        """These rules at another table's stakes: every amount from ``stakes``, every other rule
+        unchanged (``stud.profile.stakes``)."""
+        return replace(self, ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
+                       big_bet=stakes.big_bet)
+
+
+class StakesError(ValueError):
+    """Amounts no stud table can play (``stud.profile.stakes``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The amounts of one table: a profile's own, or those a case or a hand record sets for its
+    hand (``stud.profile.stakes``). The ante may be nothing; the bring-in is less than the small
+    bet, which is no more than the big bet."""
+
+    ante: Chips
+    bring_in: Chips
+    small_bet: Chips
+    big_bet: Chips
+
+    def __post_init__(self) -> None:
+        if not self.ante >= 0 or not 0 < self.bring_in < self.small_bet <= self.big_bet:
+            raise StakesError(
+                f"stakes ante {self.ante}, bring-in {self.bring_in}, bets {self.small_bet}/{self.big_bet}: "
+                "stud needs an ante of 0 or more and 0 < bring-in < small bet <= big bet")
+
+
+STAKES_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
+"""The keys of a case's ``setup.stakes``, in the order of ``Stakes``' fields."""
+
+
+def stakes_from_json(raw: object) -> Stakes:
+    """The stakes a case sets in ``setup.stakes``: four whole amounts (``stud.profile.stakes``)."""
+    if not isinstance(raw, dict) or set(raw) != set(STAKES_KEYS) or not all(
+            isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in STAKES_KEYS):
+        raise StakesError(f"stakes are the whole amounts {', '.join(STAKES_KEYS)}, got {raw!r}")
+    return Stakes(*(Chips(raw[k]) for k in STAKES_KEYS))
 
 
 TRAINING = StudRules()
@@ -92,7 +140,14 @@ PROFILES: tuple[Profile[StudRules], ...] = (
         name="stud-reshuffle-burns",
         game="stud",
         rules=replace(TRAINING, running_out=RunningOut.RESHUFFLE_BURNS),
-        summary="Burn cards go back under the stub before a common card is used (STUD-9(b)).",
+        summary="Burn cards go back under the stub before a common card is used (STUD-52).",
         changes=(RuleId("stud.runout.common"), RuleId("stud.profile.reshuffle-burns")),
+    ),
+    Profile(
+        name="stud-skip-last-burn",
+        game="stud",
+        rules=replace(TRAINING, running_out=RunningOut.SKIP_LAST_BURN),
+        summary="No seventh-street burn when that gives every player his own card (STUD-20).",
+        changes=(RuleId("stud.runout.common"), RuleId("stud.profile.skip-last-burn")),
     ),
 )

@@ -29,10 +29,13 @@ def deal_seventh(
     each; else if R >= 2, burn one and turn one common card face up for everybody; else turn the
     last card as the common card without a burn. Under ``RESHUFFLE_BURNS`` a short stub first
     takes the burn cards back under it, in the order they were burned
-    (``stud.profile.reshuffle-burns``).
+    (``stud.profile.reshuffle-burns``); under ``SKIP_LAST_BURN`` a stub of exactly A cards is
+    dealt out without the burn (``stud.profile.skip-last-burn``).
     """
     if rule is RunningOut.RESHUFFLE_BURNS and len(stub) < len(active) + 1:
         stub, burns = stub + burns, ()
+    if rule is RunningOut.SKIP_LAST_BURN and len(stub) == len(active):
+        return SeventhStreet(dict(zip(active, stub, strict=True)), None, (), burns)
     if len(stub) >= len(active) + 1:
         cards = {seat: stub[1 + i] for i, seat in enumerate(active)}
         return SeventhStreet(cards, None, stub[1 + len(active):], (*burns, stub[0]))

@@ -21,7 +21,7 @@ OVER = "over"
 
 
 def street_phase(street: int) -> str:
-    """``street-3`` .. ``street-7``."""
+    """``street-3`` .. ``street-7``, then ``showdown`` and ``over`` (``core.contract.phases``)."""
     return f"street-{street}"
 
 

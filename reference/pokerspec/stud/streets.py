@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pokerspec.core.actions import BET_RAISE, CHECK_CALL, FOLD, Action, ActionError, Reason, betting_actions
+from pokerspec.core.actions import CHECK_CALL, FOLD, Action, betting_actions
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Legal
 from pokerspec.core.high import HighRank
@@ -106,8 +106,9 @@ def _listing(seat: Seat, call: Chips, target: Chips | None) -> Legal:
 
 
 def bet(state: StudState, action: Action) -> StudState:
-    """Check ``action`` against the betting options, put the chips in and pass the turn; a
-    completion counts as the round's bet, not as a raise (``stud.bringin.respond``)."""
+    """Put in the chips of a listed betting action and pass the turn (``core.contract.precedence``
+    has refused any other); a completion counts as the round's bet, not as a raise
+    (``stud.bringin.respond``)."""
     seat = action.seat
     if action.verb is FOLD:
         folded, acted = state.folded | {seat}, state.acted | {seat}
@@ -115,24 +116,12 @@ def bet(state: StudState, action: Action) -> StudState:
         return state._replace(folded=folded, acted=acted, to_act=to_act)
     if action.verb is CHECK_CALL:
         total = call_total(state, seat)
-        if action.amount is not None and action.amount != total:
-            raise ActionError(Reason.WRONG_AMOUNT, f"{action}: a check or call makes {total} this round")
         stacks, bets, contributed = put(state, seat, total)
         acted = state.acted | {seat}
         to_act = next_to_act(seat, stacks, bets, state.current, state.folded, acted)
         return state._replace(stacks=stacks, bets=bets, contributed=contributed, acted=acted, to_act=to_act)
-    if action.verb is not BET_RAISE:
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: not a betting action")
-    if capped(state):
-        cap = state.rules.raises
-        raise ActionError(Reason.OVER_CAP, f"{action}: the round is capped at a bet and {cap} raises")
     target = raise_target(state, seat)
-    if target is None:
-        raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: no bet or raise is open to {seat + 1}")
-    if action.amount != target:
-        if action.amount is not None and action.amount > state.bets[seat] + state.stacks[seat]:
-            raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: only {state.stacks[seat]} chips behind")
-        raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the bet or raise is to {target}")
+    assert target is not None, "a listed bet or raise has its total"
     full = is_full_bet(target - state.level, bet_size(state))
     stacks, bets, contributed = put(state, seat, target)
     current = max(state.current, target)

@@ -1,0 +1,84 @@
+"""The site's languages: English fallbacks marked as English, language links that work from any
+base URL, and a sitemap for every language root.
+
+The language switcher's links come from ``extra.alternate``, which mkdocs-static-i18n points at
+each page's version in each language, except on the home pages, where they are absolute (``/ru/``)
+and break when the site is served below a path. Material also reads every ``<link rel="alternate">``
+of the page head as the root of an alternate site and fetches ``sitemap.xml`` below it, which for
+page links means missing sitemaps on every page; and it fetches ``sitemap.xml`` below the search
+base of each page, which the theme override sets to the language root. So the head keeps no
+alternate links (the languages of each page are published in the sitemaps, with hreflang), the
+switcher's links are relative, and every language root has its sitemap.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import MutableMapping, MutableSequence, Set
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pokerspec.traceability import TRANSLATIONS
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+NAV_LINK = re.compile(r'<a href="([^"#]*)" class="(md-nav__link[^"]*)">')
+
+
+def relative_alternates(alternates: MutableSequence[MutableMapping[str, str]], site_url: str | None) -> None:
+    """Make the switcher's absolute links (``/ru/``) site-relative (``ru/``), so that the theme's
+    ``url`` filter writes them relative to the page."""
+    base = urlsplit(site_url or "").path.rstrip("/")
+    for alternate in alternates:
+        href = alternate.get("link", "")
+        if href.startswith("/"):
+            alternate["link"] = href.removeprefix(base).lstrip("/") or "."
+
+
+def drop_head_alternates(html: str) -> str:
+    """The page without ``<link rel="alternate" hreflang>`` in its head (see the module docstring)."""
+    head, sep, body = html.partition("</head>")
+    return HEAD_ALTERNATE.sub("", head) + sep + body
+
+
+def mark_english_links(html: str, page_url: str, english: Set[str], title: str) -> str:
+    """Navigation links to English-only pages, on a translated page, marked ``lang="en"`` and
+    labelled (``english`` holds those pages' URLs, ``title`` says so in the page's language)."""
+    base = posixpath.dirname(page_url.rstrip("/")) if not page_url.endswith("/") else page_url
+
+    def mark(m: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(base, m.group(1))) + "/"
+        if target.lstrip("./") not in english:
+            return m.group(0)
+        return f'<a href="{m.group(1)}" class="{m.group(2)}" lang="en" data-ps-en="EN" title="{title}">'
+
+    return NAV_LINK.sub(mark, html)
+
+
+def write_sitemaps(site_dir: Path) -> None:
+    """``<lang>/sitemap.xml`` for every translation, from the root sitemap that the i18n plugin
+    writes: the same pages with their hreflang alternates, each listed under its own language."""
+    root_map = site_dir / "sitemap.xml"
+    if not root_map.exists():
+        return
+    ET.register_namespace("", SITEMAP_NS)
+    ET.register_namespace("xhtml", XHTML_NS)
+    tree = ET.parse(root_map)
+    urls = tree.getroot().findall(f"{{{SITEMAP_NS}}}url")
+    for lang in TRANSLATIONS:
+        out = ET.Element(f"{{{SITEMAP_NS}}}urlset")
+        for url in urls:
+            links = url.findall(f"{{{XHTML_NS}}}link")
+            alternate = next((a for a in links if a.get("hreflang") == lang), None)
+            if alternate is None:
+                continue
+            entry = ET.SubElement(out, f"{{{SITEMAP_NS}}}url")
+            ET.SubElement(entry, f"{{{SITEMAP_NS}}}loc").text = alternate.get("href")
+            for link in url.findall(f"{{{XHTML_NS}}}link"):
+                entry.append(link)
+        path = site_dir / lang / "sitemap.xml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ET.ElementTree(out).write(path, encoding="utf-8", xml_declaration=True)

@@ -1,0 +1,1 @@
+../../reference/pokerspec/viewer/viewer.js

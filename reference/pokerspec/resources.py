@@ -1,0 +1,66 @@
+"""The data the package carries: the conformance cases, the JSON Schemas, the golden traces and
+the spec's text, reached through ``importlib.resources`` wherever the package is installed.
+
+In the repository they stay where they are (``conformance/vectors``, ``conformance/schema``,
+``conformance/golden``, ``spec``); ``reference/pokerspec/data/`` holds links to them, which an
+editable install follows and a built wheel carries as plain files. Nothing here looks for files
+outside the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from importlib.resources import files
+from pathlib import Path
+
+REPOSITORY_PLACES = {
+    "vectors": "conformance/vectors",
+    "schema": "conformance/schema",
+    "golden": "conformance/golden",
+    "spec": "spec",
+}
+"""Each data folder of the package and where it lives in the repository."""
+
+
+def data(name: str) -> Path:
+    """The package's data folder ``name`` (one of ``REPOSITORY_PLACES``) on the file system."""
+    place = files("pokerspec") / "data" / name
+    if not isinstance(place, Path):
+        raise RuntimeError(f"pokerspec's data must be installed as files (found {place!r} inside an archive)")
+    return place
+
+
+VECTORS = data("vectors")
+SCHEMAS = data("schema")
+GOLDEN = data("golden")
+SPEC = data("spec")
+
+
+def display(path: Path) -> str:
+    """A path as a reader finds it: the repository path for the package's own data
+    (``conformance/vectors/core/high/core-high-0001.json``), else the path as given."""
+    for name, place in REPOSITORY_PLACES.items():
+        try:
+            inside = path.relative_to(data(name))
+        except ValueError:
+            continue
+        return f"{place}/{inside.as_posix()}"
+    return str(path)
+
+
+def source_checkout() -> Path | None:
+    """The repository whose files the package's data links to (an editable install in a
+    clone), or None when the package is installed with its own copy (a wheel)."""
+    if not VECTORS.is_symlink():
+        return None
+    return VECTORS.resolve().parent.parent
+
+
+def suite_version(paths: Iterable[Path]) -> str:
+    """A content hash of case files (12 hex digits): the same cases give the same version
+    wherever they are installed, so two runs can be compared."""
+    digest = hashlib.sha256()
+    for content in sorted(path.read_bytes() for path in paths):
+        digest.update(hashlib.sha256(content).digest())
+    return digest.hexdigest()[:12]
