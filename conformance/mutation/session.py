@@ -220,11 +220,14 @@ def report(session: Path, before: Path | None, markdown: bool) -> int:
             verdict = "**SURVIVES**"
         rows.append((old, verdict))
     if markdown:
-        print("\n| where | line | mutation | result |\n|---|---|---|---|")
+        # The long table stays out of the search index (class ps-unindexed, docs/hooks/pokersite/search.py).
+        print('\n<div class="ps-unindexed" markdown>\n')
+        print("| where | line | mutation | result |\n|---|---|---|---|")
         for m, verdict in rows:
             where = f"`{m.module.removeprefix('reference/pokerspec/')}:{m.start[0]}`"
             line = m.line.replace("|", "\\|")
             print(f"| {where} | `{line}` | {m.operator.removeprefix('core/')} #{m.occurrence} | {verdict} |")
+        print("\n</div>")
         used = {equivalent[m.key].reason for m, _ in rows if m.key in equivalent}
         print("\n| reason | why the mutant cannot change what the contract defines |\n|---|---|")
         for reason in sorted(used):

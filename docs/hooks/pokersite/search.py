@@ -30,7 +30,7 @@ from .rulings import DECISION_CLASS
 
 SKIPPED_TAGS = frozenset({"pre", "code", "script", "style", "svg", "kbd", "samp"})
 SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, DECISION_CLASS, "ps-cards", "headerlink",
-                             "linenodiv", "ps-en"})
+                             "linenodiv", "ps-en", "ps-unindexed"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

@@ -59,7 +59,7 @@ KNOWN: tuple[Known, ...] = (
         BUG,
         "core.high.kickers",
         r"(high-card|one-pair|two-pair|flush) beats \1, the engine ranks the worse hand higher"
-        r"|core-high-001[56]|core-high-0202",
+        r"|core-high-001[56]|core-high-0202|core-high-070[59]",
         "Kickers (and the lower pair) are compared from the lowest card up",
         "tilted breaks ties within a category from the lowest card up: `HandEvaluator."
         "_get_cards_ordered_by_frequency_and_face_value` sorts cards of equal frequency by ascending "
@@ -85,7 +85,8 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         BUG,
         "core.high.kickers",
-        r"high order: .*(ties them|splits the tie|ranks the worse hand higher)|core-high-0(01[2-7]|20[12])",
+        r"high order: .*(ties them|splits the tie|ranks the worse hand higher)"
+        r"|core-high-0(01[2-7]|20[12]|70[39])",
         "Only the category's ranks and the two hole cards are compared",
         "PyPokerEngine's `HandEvaluator.eval_hand` packs the category with at most two ranks of it (a flush "
         "or high-card hand with none of the board's cards) and then the two hole cards, so hands that differ "
@@ -120,7 +121,7 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         DIFFERENCE,
         "core.chips.uncalled",
-        r"core-chips-001[467]",
+        r"core-chips-001[467]|core-chips-0701",
         "An uncalled bet stays in a pot of its own",
         "PyPokerEngine does not return the part of a bet nobody called: `GameEvaluator.create_pot` keeps it "
         "as the last pot, which only the bettor can win (his net result is the same as if it were returned).",
@@ -131,7 +132,7 @@ KNOWN: tuple[Known, ...] = (
         "poker-ts",
         BUG,
         "core.chips.dead",
-        r"core-chips-001[58]",
+        r"core-chips-001[58]|core-chips-0101",
         "A folded player's chips go into the wrong pot",
         "poker-ts's `PotManager.collectBetsForm` pools every folded bet (`betFolded`) and pours it into the "
         "pots from the first, up to the pot's level times its players, instead of into the levels the folded "
@@ -143,7 +144,7 @@ KNOWN: tuple[Known, ...] = (
         "poker-ts",
         DIFFERENCE,
         "core.chips.uncalled",
-        r"core-chips-001[467]",
+        r"core-chips-001[467]|core-chips-0701",
         "An uncalled bet stays in a pot of its own",
         "poker-ts's pot manager has no uncalled bets: the part of a bet nobody matched becomes a last pot "
         "eligible to the bettor alone (`Pot.collectBetsFrom`), which gives him the same chips back.",

@@ -140,7 +140,9 @@ def _stud(setup: Setup, rules: StudRules, acts: Sequence[str], order: tuple[Seat
         for seat in order:
             card = (*state.hole[seat][:2], state.up[seat][0])[r]
             actions.append(deal_text(phh[seat], (card,)))
-    dealt, showed = 3, set()
+    for street in range(4, state.street + 1):  # dealt out at once: every stack all-in from the start
+        actions += _street(state, street, order, phh)
+    dealt, showed = state.street, set()
     for text in acts:
         try:
             action = parse_action(text, seats)
