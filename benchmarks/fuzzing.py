@@ -1,6 +1,7 @@
 """Differential fuzzing: hands per second for each game (the reference against itself, in
-process; the independent JavaScript engine through exec, when Node.js is installed), the PokerKit adapter fuzzed the same way, the scaling of a campaign from one job to
-two, and the peak resident memory of every process of long campaigns (which must stay flat)."""
+process; the independent JavaScript engine through exec, when Node.js is installed), the
+PokerKit adapter fuzzed the same way, the scaling of a campaign from one job to two, and the peak
+resident memory of every process of long campaigns (which must stay flat)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ import time
 from pathlib import Path
 
 from common import Measurement
-from suite import JS
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.campaign import Campaign, prepare
 from pokerspec.conformance.fuzz import fuzz
 from pokerspec.profiles import default_profile
+from suite import JS
 
 GAMES = ("archie", "auction", "stud")
 RATE_HANDS = {"archie": 3000, "auction": 400, "stud": 1000}
@@ -135,4 +136,5 @@ def memory(quick: bool) -> list[Measurement]:
 
 
 def run_all(quick: bool, seed: int) -> list[Measurement]:
-    return [*rates(quick, seed), *javascript(quick, seed), *pokerkit(quick, seed), *scaling(quick, seed), *memory(quick)]
+    return [*rates(quick, seed), *javascript(quick, seed), *pokerkit(quick, seed), *scaling(quick, seed),
+            *memory(quick)]

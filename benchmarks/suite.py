@@ -8,7 +8,6 @@ from __future__ import annotations
 import shlex
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from common import Measurement, best_of

@@ -15,7 +15,14 @@ import pytest
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import PythonEngine, load_factory, open_engine
 from pokerspec.conformance.cases import ROOT, Case
-from pokerspec.conformance.finding_classes import RULES, FindingClass, Findings, path_field, phase_group, rule_for
+from pokerspec.conformance.finding_classes import (
+    RULES,
+    FindingClass,
+    Findings,
+    path_field,
+    phase_group,
+    rule_for,
+)
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine

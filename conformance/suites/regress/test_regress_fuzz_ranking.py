@@ -82,6 +82,7 @@ def test_classes_name_what_the_engine_did() -> None:
 def test_cli_ranking_mode(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "fuzz", "--ranking", "exposed", "--impl", "reference", "--pairs", "200"]) == 0
     assert "exposed: 200 pairs" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        main(["conformance", "fuzz", "--impl", "reference"])
-    assert "--game is required" in capsys.readouterr().err
+    assert main(["conformance", "fuzz", "--impl", "reference"]) == 2
+    assert "--impl and --game are needed" in capsys.readouterr().err
+    assert main(["conformance", "fuzz", "--ranking", "high"]) == 2
+    assert "--ranking needs --impl" in capsys.readouterr().err
