@@ -14,7 +14,7 @@ from typing import cast
 import pytest
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import PythonEngine, load_factory, open_engine
-from pokerspec.conformance.cases import ROOT, Case
+from pokerspec.conformance.cases import Case
 from pokerspec.conformance.finding_classes import (
     RULES,
     FindingClass,
@@ -28,6 +28,8 @@ from pokerspec.conformance.protocol import Engine, Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.core.types import RuleId
+
+ROOT = Path(__file__).resolve().parents[3]
 
 HERE = Path(__file__).resolve()
 BROKEN = HERE.with_name("test_regress_fuzz.py")
