@@ -45,7 +45,7 @@ from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 if TYPE_CHECKING:
     from pokerkit import Card as PKCard
-    from pokerkit import CombinationHand, Hand
+    from pokerkit import CombinationHand, Hand, State
 
 PROFILE = "stud-fl-training"
 OBSERVABLES = ("phase", "pot", "stacks", "round_bets", "contributed", "hands", "exposed", "common", "folded",
@@ -169,6 +169,15 @@ class PokerKit:
     def _by_seat(self, values: Sequence[int]) -> dict[str, Json]:
         return {seat_name(Seat(s)): values[self._index(Seat(s))] for s in range(self._seats)}
 
+    def _create(self, rules: StudRules) -> State:
+        """PokerKit's fixed-limit stud state for the table being set up, at ``rules``' stakes."""
+        a = self._pk.Automation
+        return self._pk.FixedLimitSevenCardStud.create_state(
+            (a.ANTE_POSTING, a.BET_COLLECTION, a.HAND_KILLING, a.CHIPS_PULLING),
+            False, rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, self._start, self._seats,
+            mode=self._pk.Mode.CASH_GAME,
+        )
+
     def _new_hand(self, message: Mapping[str, Json]) -> Message:
         if message.get("game") != "stud" or message.get("profile") != PROFILE:
             return _error("unsupported", f"PokerKit adapter plays only stud under {PROFILE}")
@@ -176,26 +185,27 @@ class PokerKit:
         setup = message.get("setup")
         if not isinstance(setup, dict):
             raise ValueError("setup must be an object")
+        stacks = [int(cast(int, s)) for s in cast(list[Json], setup["stacks"])]
+        self._seats = len(stacks)
+        try:
+            self._dealer = parse_seat(str(setup["dealer"]), self._seats)
+        except ValueError as exc:  # a dealer who is not at the table: a fault of the seats
+            return _error("bad_seats", str(exc))
+        deck = complete_deck(parse_cards([str(c) for c in cast(list[Json], setup.get("deck", []))]))
+        self._start = [stacks[self._seat(i)] for i in range(self._seats)]
+        # The contract checks the seats and their chips before the stakes (core.contract.setup):
+        # PokerKit is asked about the table at the profile's stakes first, then at the case's.
+        try:
+            state = self._create(rules)
+        except ValueError as exc:  # PokerKit refuses the table itself: the players or their stacks
+            return _error("bad_seats", str(exc))
         if "stakes" in setup:
             try:
                 rules = rules.with_stakes(stakes_from_json(setup["stakes"]))
             except StakesError as exc:
                 return _error("bad_stakes", str(exc))
-        stacks = [int(cast(int, s)) for s in cast(list[Json], setup["stacks"])]
-        self._seats = len(stacks)
-        self._dealer = parse_seat(str(setup["dealer"]), self._seats)
-        deck = complete_deck(parse_cards([str(c) for c in cast(list[Json], setup.get("deck", []))]))
+            state = self._create(rules)
         pk = self._pk
-        a = pk.Automation
-        self._start = [stacks[self._seat(i)] for i in range(self._seats)]
-        try:
-            state = pk.FixedLimitSevenCardStud.create_state(
-                (a.ANTE_POSTING, a.BET_COLLECTION, a.HAND_KILLING, a.CHIPS_PULLING),
-                False, rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, self._start, self._seats,
-                mode=pk.Mode.CASH_GAME,
-            )
-        except ValueError as exc:  # PokerKit refuses the table itself: the players or their stacks
-            return _error("bad_seats", str(exc))
         state.deck_cards.clear()
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))
         self._state = state
@@ -308,7 +318,7 @@ class PokerKit:
         if actor is None or self._seat(actor) != seat:
             return "not_your_turn"
         if any(a.split()[1] == verb.value for a in legal):
-            if verb is Verb.BET_RAISE and amount is not None and amount > state.bets[i] + state.stacks[i]:
+            if amount is not None and amount > state.bets[i] + state.stacks[i]:  # cc, cbr or pb
                 return "insufficient_chips"
             return "wrong_amount"
         if state.can_post_bring_in():

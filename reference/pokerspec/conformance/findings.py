@@ -259,7 +259,7 @@ KNOWN: tuple[Known, ...] = (
         "pokerkit",
         DIFFERENCE,
         "stud.showdown.uncontested",
-        r"/pots\[\d+\]/amount: ",
+        r"/pots\[\d+\]/amount: |/returned/p\d+: ",
         "The winner's last bet is left out of an uncontested pot",
         "When everyone folds to a bet, PokerKit leaves the winner's whole bet of the final round out of the "
         "pot it pushes, the called part included, and gives it back beside the pot; the spec returns only "
