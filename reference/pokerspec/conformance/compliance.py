@@ -368,6 +368,11 @@ def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) ->
     return "\n".join(lines)
 
 
+NOTATION_TABLE = '<div class="ps-unindexed" markdown>'
+"""Opens a table of hands and replies: notation, left out of the site's search index, which holds
+prose (docs/hooks/pokersite/search.py)."""
+
+
 def render_engine(result: dict[str, Json]) -> str:
     name = str(result["engine"])
     text, _ = status(result)
@@ -417,6 +422,8 @@ def render_engine(result: dict[str, Json]) -> str:
         lines += [
             "Each failing case with the library's answer beside the expected one, and what it is.",
             "",
+            NOTATION_TABLE,
+            "",
             "| case | where | expected | the library's answer | finding |",
             "|---|---|---|---|---|",
         ]
@@ -427,6 +434,7 @@ def render_engine(result: dict[str, Json]) -> str:
                 f"| `{_cell(d['label'])}` | {d['at']} | {_json(d['expected'])} | "
                 f"{_json(d['actual'])}<br>{_cell(str(d['message'])[:240])} | {finding} |"
             )
+        lines += ["", "</div>"]
     lines += ["", "## Ranking fuzz against the reference", ""]
     fuzz = cast(list[dict[str, Json]], result["fuzz"])
     if not fuzz:
@@ -442,6 +450,8 @@ def render_engine(result: dict[str, Json]) -> str:
         findings = cast(list[dict[str, Json]], f["findings"])
         if findings:
             lines += [
+                NOTATION_TABLE,
+                "",
                 "| class | count | smallest pair | expected | the library's answer | finding |",
                 "|---|---:|---|---|---|---|",
             ]
@@ -452,7 +462,7 @@ def render_engine(result: dict[str, Json]) -> str:
                     f"| {_cell(g['class'])} | {g['count']} | {hands} | {_json(g['expected'])} | "
                     f"{_json(g['actual'])} | {_finding_link(known)} |"
                 )
-            lines.append("")
+            lines += ["", "</div>", ""]
     reports = [r for r in REPORTS if r.engine == name]
     if reports:
         lines += ["## Found by playing the library", ""]
