@@ -211,9 +211,11 @@ MAX_DISCARD = 5
 """The most cards one draw may name (``archie.deal.discard``)."""
 
 
-def judge(action: Action, turn: Turn) -> None:
+def judge(action: Action, turn: Turn) -> Action:
     """Raise ``ActionError`` with the first reason, in the published order, that refuses
-    ``action``; return if the action is in the listing (``core.contract.precedence``).
+    ``action``; if the action is in the listing, return the first listed action of its seat and
+    verb (``core.contract.precedence``): in a betting listing the only one, with the exact
+    amount even when ``action`` leaves out its own (``p2 cc``).
 
     The seat first (the hand over, folded, already committed, not to act), then the verb (the
     forced bring-in, the cap, a verb the listing does not offer), then the amount (more than the
@@ -254,3 +256,4 @@ def judge(action: Action, turn: Turn) -> None:
             raise ActionError(Reason.CARD_NOT_IN_HAND, f"{action}: a card is not in this player's hand")
     if verb is PICK and all(a.cards != cards for a in offered):
         raise ActionError(Reason.NOT_IN_ROW, f"{action}: that card is not in the row")
+    return offered[0]
