@@ -243,7 +243,7 @@ def judge(action: Action, turn: Turn) -> Action:
         room = turn.stack if verb is BID else turn.stack + turn.round_bet
         if action.amount > room:
             raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: {seat_name(seat)} can put in {room}")
-        if all(a.amount != action.amount for a in offered):
+        if action.amount not in [a.amount for a in offered]:
             amounts = ", ".join(str(a.amount) for a in offered)
             raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the amount must be {amounts}")
     cards = action.cards or ()
