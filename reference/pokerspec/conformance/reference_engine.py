@@ -311,7 +311,8 @@ class ReferenceEngine:
         return self._game, self._state
 
     # The hand in progress without the protocol's formatting, for in-process tools that drive
-    # the reference many times a second (the fuzzer's oracle); the ops below go through them.
+    # the reference many times a second (the fuzzer's oracle); the ops below go through them
+    # (``act`` through ``parsed``, applying the action itself).
 
     @property
     def seats(self) -> int:
@@ -377,14 +378,13 @@ class ReferenceEngine:
         return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions]}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
-        self._live()
+        """``parsed`` then ``play`` in one step: the op most sent, so the hand is looked up once
+        and a refusal, in reading or by the rules, is answered from one handler."""
+        game, state = self._live()
         try:
-            action = self.parsed(str(message["action"]))
+            self._state = game.apply(state, self.parsed(str(message["action"])))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
-        error = self.play(action)
-        if error is not None:
-            return {"rejected": error.reason.value, "message": str(error)}
         return {"ok": True}
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
