@@ -107,10 +107,12 @@ def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None =
 
 @contextmanager
 def fresh_tables() -> Iterator[None]:
-    """Empty the evaluation tables of ``pokerspec.core.fast`` so they are rebuilt from the
-    mutated literate rankings, and restore them afterwards."""
+    """Empty the evaluation tables of ``pokerspec.core.fast`` and the partial ranks of
+    ``pokerspec.core.exposed`` so they are rebuilt from the mutated literate rankings, and restore
+    them afterwards."""
     with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
-            mock.patch.dict(fast._FLUSH_HIGH, clear=True):
+            mock.patch.dict(fast._FLUSH_HIGH, clear=True), \
+            mock.patch.dict(exposed._PARTIAL_RANKS, clear=True):
         yield
 
 
@@ -265,6 +267,13 @@ def _excess_kept(build_pots: BuildPots) -> BuildPots:
 def _low_shapes(changes: dict[tuple[int, ...], int]) -> Iterator[None]:
     """Reorder the repeat categories of ace-to-five low and rebuild the tables."""
     with mock.patch.dict(low._SHAPES, changes), fresh_tables():
+        yield
+
+
+@contextmanager
+def _no_exposed_shapes() -> Iterator[None]:
+    """Partial hands of one to four face-up cards rank by high cards alone, ranked afresh."""
+    with mock.patch.dict(exposed._PARTIAL_SHAPES, clear=True), fresh_tables():
         yield
 
 
@@ -505,7 +514,7 @@ MUTANTS: tuple[Mutant, ...] = (
            lambda: around(fast, "high_rank", _first_five)),
     Mutant("core-exposed-no-pairs", "core", RuleId("core.exposed.partial"),
            "fewer than five face-up cards rank by high cards alone, pairs ignored",
-           lambda: mock.patch.dict(exposed._PARTIAL_SHAPES, clear=True)),
+           _no_exposed_shapes),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),

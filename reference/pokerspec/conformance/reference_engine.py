@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple, cast
 
 from pokerspec import __version__
@@ -62,6 +62,9 @@ _BY_NAME = {format_card(Card(c)): Card(c) for c in range(52)}
 """Every card by its canonical name."""
 LISTING_CACHE = 4096
 """Formatted legal listings and read actions kept (``ReferenceEngine.formatted``, ``parsed``)."""
+_read_action = lru_cache(maxsize=LISTING_CACHE)(parse_action)
+"""``parse_action`` remembered (``ReferenceEngine.parsed``): a C-level cache lookup costs a
+fraction of a method's own dictionary and key tuple, and a refused text is not kept."""
 
 
 def _cards(value: Json) -> tuple[Card, ...]:
@@ -130,7 +133,6 @@ class ReferenceEngine:
         self._state: object | None = None
         self._seats = 0
         self._formatted: dict[int, Formatted] = {}
-        self._parsed: dict[tuple[str, int], Action] = {}
         self._texts: dict[int, tuple[Action, str]] = {}
         self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
             name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
@@ -309,7 +311,8 @@ class ReferenceEngine:
         return self._game, self._state
 
     # The hand in progress without the protocol's formatting, for in-process tools that drive
-    # the reference many times a second (the fuzzer's oracle); the ops below go through them.
+    # the reference many times a second (the fuzzer's oracle); the ops below go through them
+    # (``act`` through ``parsed``, applying the action itself).
 
     @property
     def seats(self) -> int:
@@ -345,15 +348,8 @@ class ReferenceEngine:
 
     def parsed(self, text: str) -> Action:
         """``parse_action(text)`` at this table; the same few actions are sent again and again,
-        and an ``Action`` is immutable, so each text is read once."""
-        key = (text, self._seats)
-        action = self._parsed.get(key)
-        if action is None:
-            action = parse_action(text, self._seats)
-            if len(self._parsed) >= LISTING_CACHE:
-                self._parsed.clear()
-            self._parsed[key] = action
-        return action
+        and an ``Action`` is immutable, so each text is read once (``_read_action``)."""
+        return _read_action(text, self._seats)
 
     def play(self, action: Action) -> ActionError | None:
         """Apply ``action``; the error if the rules reject it (the state is then unchanged)."""
@@ -375,19 +371,20 @@ class ReferenceEngine:
         return game.outcome(state)
 
     def _op_legal(self, message: Mapping[str, Json]) -> Message:
+        """Each action by its text (``_text``); ``formatted``, which also sorts the listing and
+        indexes it by text for the fuzzer, would redo that for every new listing tuple."""
         legal = self.listing()
-        actions = self.formatted(legal.actions).texts
-        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": list(actions)}
+        text = self._text
+        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions]}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
-        self._live()
+        """``parsed`` then ``play`` in one step: the op most sent, so the hand is looked up once
+        and a refusal, in reading or by the rules, is answered from one handler."""
+        game, state = self._live()
         try:
-            action = self.parsed(str(message["action"]))
+            self._state = game.apply(state, self.parsed(str(message["action"])))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
-        error = self.play(action)
-        if error is not None:
-            return {"rejected": error.reason.value, "message": str(error)}
         return {"ok": True}
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:

@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from pokerspec.core.cards import Card, CardError, format_cards, parse_card
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
@@ -37,7 +38,8 @@ class Verb(Enum):
 
 
 FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = Verb.FOLD, Verb.CHECK_CALL, Verb.BET_RAISE, Verb.SHOW, Verb.MUCK
-"""The betting and showdown verbs under plain module names, for the engines' per-action code:
+BID, DRAW, PICK = Verb.BID, Verb.DRAW, Verb.PICK
+"""The betting, showdown, bid and card verbs under plain module names, for the engines' per-action code:
 reading a member off an ``Enum`` class goes through ``EnumType.__getattr__`` and costs about
 ten times as much as reading a module global."""
 _VERBS = {verb.value: verb for verb in Verb}
@@ -180,15 +182,17 @@ def parse_action(text: str, seats: int | None = None) -> Action:
     return Action(seat, verb)
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """What the order of rejection reasons needs to know about a state (``core.contract.precedence``).
 
     ``listing`` is the state's complete legal-action listing; ``committed`` the seats that have
     already made their bid, discard or declaration in the current step; ``capped`` whether a
     betting round is in progress and has reached its cap; ``bring_in`` whether the seat to act
     owes the forced bring-in. ``stack`` and ``round_bet`` are the acting seat's chips behind and
-    chips put in during the current betting round; ``hand`` its own cards (for discards)."""
+    chips put in during the current betting round; ``hand`` its own cards (for discards).
+
+    A ``NamedTuple`` rather than a frozen dataclass: the engines make one for every action, and
+    a frozen dataclass sets each of its eleven fields through ``object.__setattr__``."""
 
     seats: int
     over: bool
@@ -207,9 +211,11 @@ MAX_DISCARD = 5
 """The most cards one draw may name (``archie.deal.discard``)."""
 
 
-def judge(action: Action, turn: Turn) -> None:
+def judge(action: Action, turn: Turn) -> Action:
     """Raise ``ActionError`` with the first reason, in the published order, that refuses
-    ``action``; return if the action is in the listing (``core.contract.precedence``).
+    ``action``; if the action is in the listing, return the first listed action of its seat and
+    verb (``core.contract.precedence``): in a betting listing the only one, with the exact
+    amount even when ``action`` leaves out its own (``p2 cc``).
 
     The seat first (the hand over, folded, already committed, not to act), then the verb (the
     forced bring-in, the cap, a verb the listing does not offer), then the amount (more than the
@@ -234,19 +240,20 @@ def judge(action: Action, turn: Turn) -> None:
     if not offered:
         raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: {verb.value} is not allowed now")
     if action.amount is not None:
-        room = turn.stack if verb is Verb.BID else turn.stack + turn.round_bet
+        room = turn.stack if verb is BID else turn.stack + turn.round_bet
         if action.amount > room:
             raise ActionError(Reason.INSUFFICIENT_CHIPS, f"{action}: {seat_name(seat)} can put in {room}")
-        if all(a.amount != action.amount for a in offered):
+        if action.amount not in [a.amount for a in offered]:
             amounts = ", ".join(str(a.amount) for a in offered)
             raise ActionError(Reason.WRONG_AMOUNT, f"{action}: the amount must be {amounts}")
     cards = action.cards or ()
-    if verb is Verb.DRAW:
+    if verb is DRAW:
         if len(cards) > MAX_DISCARD:
             raise ActionError(Reason.TOO_MANY_CARDS, f"{action}: at most {MAX_DISCARD} cards")
         if len(set(cards)) != len(cards):
             raise ActionError(Reason.DUPLICATE_CARD, f"{action}: a card is named twice")
         if any(card not in turn.hand for card in cards):
             raise ActionError(Reason.CARD_NOT_IN_HAND, f"{action}: a card is not in this player's hand")
-    if verb is Verb.PICK and all(a.cards != cards for a in offered):
+    if verb is PICK and all(a.cards != cards for a in offered):
         raise ActionError(Reason.NOT_IN_ROW, f"{action}: that card is not in the row")
+    return offered[0]

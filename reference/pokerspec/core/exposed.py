@@ -33,7 +33,23 @@ def exposed_rank(cards: Sequence[Card]) -> HighRank:
         return high_rank(cards)  # the table-driven equal of ``high_rank5`` (``core.high.best-five``)
     if not 1 <= len(cards) <= 4:
         raise ValueError(f"an exposed hand has 1 to 5 cards, got {len(cards)}")
-    ranks: list[int] = sorted([rank_of(c) for c in cards], reverse=True)
+    ranks = tuple(sorted([_RANK_OF[c] for c in cards], reverse=True))
+    known = _PARTIAL_RANKS.get(ranks)
+    if known is None:
+        known = _PARTIAL_RANKS[ranks] = _partial_rank(ranks)
+    return known
+
+
+_RANK_OF = tuple(rank_of(Card(c)) for c in range(52))
+"""``rank_of`` of every card, read by index: a board is ranked at every street."""
+_PARTIAL_RANKS: dict[tuple[int, ...], HighRank] = {}
+"""``_partial_rank`` by ranks, filled as they come: suits play no part in a partial hand, so
+there are only 2,379 rank tuples of one to four cards, and stud ranks every board at every
+street (the mutants empty it with the evaluation tables)."""
+
+
+def _partial_rank(ranks: tuple[int, ...]) -> HighRank:
+    """The strength of one to four face-up cards of these ranks, high to low."""
     # The order of ``grouped_ranks`` (bigger groups first, then higher rank) without its Counter:
     # distinct ranks high to low, then a stable sort by group size.
     order = sorted(dict.fromkeys(ranks), key=ranks.count, reverse=True)

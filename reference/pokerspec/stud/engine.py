@@ -67,22 +67,24 @@ class StudGame:
     def apply(self, state: StudState, action: Action) -> StudState:
         """The state after ``action``; a refused action raises ``ActionError`` with the first reason
         in the published order (``core.contract.precedence``) and leaves ``state`` as it was."""
-        seat = action.seat
-        mine = 0 <= seat < state.seats
+        seat, seats = action.seat, state.seats
+        mine = 0 <= seat < seats
         betting = state.phase != SHOWDOWN
         legal = self.legal(state)
-        judge(action, Turn(
-            seats=state.seats, over=state.phase == OVER, folded=state.folded, committed=(),
-            to_act=legal.to_act, listing=legal.actions,
-            capped=betting and not state.bring_in_due and capped(state), bring_in=state.bring_in_due,
-            stack=state.stacks[seat] if mine else Chips(0),
-            round_bet=state.bets[seat] if mine and betting else Chips(0),
+        bring_in = state.bring_in_due
+        # The Turn's fields in order, positionally: keywords cost a third of the Turn's making.
+        option = judge(action, Turn(
+            seats, state.phase == OVER, state.folded, (),  # seats, over, folded, committed
+            legal.to_act, legal.actions,  # to_act, listing
+            betting and not bring_in and capped(state), bring_in,  # capped, bring_in
+            state.stacks[seat] if mine else Chips(0),  # stack
+            state.bets[seat] if mine and betting else Chips(0),  # round_bet
         ))
         if not betting:
             return _show(state, action)
-        if state.bring_in_due:
+        if bring_in:
             return _after_action(post_bring_in(state, action))
-        return _after_action(bet(state, action))
+        return _after_action(bet(state, option))
 
     def observe(self, state: StudState) -> dict[str, Json]:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),

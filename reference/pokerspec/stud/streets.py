@@ -12,7 +12,7 @@ from pokerspec.core.high import HighRank
 from pokerspec.core.types import Chips, Seat
 from pokerspec.stud.allin import is_full_bet
 from pokerspec.stud.runout import deal_seventh
-from pokerspec.stud.state import Cards, StudState, from_left, street_phase
+from pokerspec.stud.state import Cards, StudState, from_left, replaced, street_phase
 
 
 def bet_size(state: StudState) -> Chips:
@@ -108,26 +108,28 @@ def _listing(seat: Seat, call: Chips, target: Chips | None) -> Legal:
 def bet(state: StudState, action: Action) -> StudState:
     """Put in the chips of a listed betting action and pass the turn (``core.contract.precedence``
     has refused any other); a completion counts as the round's bet, not as a raise
-    (``stud.bringin.respond``)."""
+    (``stud.bringin.respond``). ``action`` is the listed action itself, so its amount is the
+    round total ``betting_options`` worked out: ``call_total`` or ``raise_target``."""
     seat = action.seat
     if action.verb is FOLD:
         folded, acted = state.folded | {seat}, state.acted | {seat}
         to_act = next_to_act(seat, state.stacks, state.bets, state.current, folded, acted)
-        return state._replace(folded=folded, acted=acted, to_act=to_act)
+        return replaced(state, folded=folded, acted=acted, to_act=to_act)
     if action.verb is CHECK_CALL:
-        total = call_total(state, seat)
+        total = action.amount
+        assert total is not None, "a listed check or call has its total"
         stacks, bets, contributed = put(state, seat, total)
         acted = state.acted | {seat}
         to_act = next_to_act(seat, stacks, bets, state.current, state.folded, acted)
-        return state._replace(stacks=stacks, bets=bets, contributed=contributed, acted=acted, to_act=to_act)
-    target = raise_target(state, seat)
+        return replaced(state, stacks=stacks, bets=bets, contributed=contributed, acted=acted, to_act=to_act)
+    target = action.amount
     assert target is not None, "a listed bet or raise has its total"
     full = is_full_bet(target - state.level, bet_size(state))
     stacks, bets, contributed = put(state, seat, target)
     current = max(state.current, target)
     acted = frozenset({seat}) if full else state.acted | {seat}
-    return state._replace(
-        stacks=stacks, bets=bets, contributed=contributed, current=current, aggressor=seat,
+    return replaced(
+        state, stacks=stacks, bets=bets, contributed=contributed, current=current, aggressor=seat,
         level=target if full else state.level, raises=state.raises + (1 if full else 0), acted=acted,
         to_act=next_to_act(seat, stacks, bets, current, state.folded, acted),
     )
