@@ -194,17 +194,19 @@ class PokerKit:
         deck = complete_deck(parse_cards([str(c) for c in cast(list[Json], setup.get("deck", []))]))
         self._start = [stacks[self._seat(i)] for i in range(self._seats)]
         # The contract checks the seats and their chips before the stakes (core.contract.setup):
-        # PokerKit is asked about the table at the profile's stakes first, then at the case's.
-        try:
-            state = self._create(rules)
-        except ValueError as exc:  # PokerKit refuses the table itself: the players or their stacks
-            return _error("bad_seats", str(exc))
+        # with stakes out of bounds, PokerKit is still asked about the table, at the profile's.
+        bad_stakes = None
         if "stakes" in setup:
             try:
                 rules = rules.with_stakes(stakes_from_json(setup["stakes"]))
             except StakesError as exc:
-                return _error("bad_stakes", str(exc))
+                bad_stakes = exc
+        try:
             state = self._create(rules)
+        except ValueError as exc:  # PokerKit refuses the table itself: the players or their stacks
+            return _error("bad_seats", str(exc))
+        if bad_stakes is not None:
+            return _error("bad_stakes", str(bad_stakes))
         pk = self._pk
         state.deck_cards.clear()
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))

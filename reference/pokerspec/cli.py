@@ -66,6 +66,17 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
 
 
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds greater than zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a positive number of seconds")
+    return value
+
+
 def version_text() -> str:
     """``pokerspec X, suite H (N cases), protocol 1.m``: what a report names, in one line."""
     from pokerspec.conformance.cases import VECTORS, case_files

@@ -155,6 +155,9 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit):
         _cli(capsys, "fuzz", "--impl", "reference", "--game", "archie", "--shard", "3/2")
     assert "I must be between 1 and N" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        _cli(capsys, "fuzz", "--impl", "reference", "--game", "archie", "--timeout", "-1")
+    assert "give a positive number of seconds" in capsys.readouterr().err
 
 
 def test_an_interrupted_campaign_says_how_to_resume(tmp_path: Path) -> None:

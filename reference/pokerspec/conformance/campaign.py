@@ -40,6 +40,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from pokerspec.cli import positive_seconds
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.finding_classes import DEFAULT_LIMIT, Findings
@@ -583,7 +584,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--out", type=Path, metavar="DIR", help="also write the shrunk cases here")
     p.add_argument("--limit", type=_positive, default=DEFAULT_LIMIT,
                    help=f"classes to shrink and keep a case for (default {DEFAULT_LIMIT}); more are counted")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply (exec engines)")
+    p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
+                   help="seconds per reply (exec engines)")
     p.add_argument("--no-shrink", action="store_true", help="write each class's first hand as found")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=handle_fuzz)

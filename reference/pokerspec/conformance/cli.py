@@ -36,7 +36,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from pokerspec.cli import Interrupted, UsageError, run_cli
+from pokerspec.cli import Interrupted, UsageError, positive_seconds, run_cli
 from pokerspec.conformance import campaign, fuzz_ranking
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, ExecEngine, StrictEngine, open_engine
@@ -67,17 +67,6 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     # ``fuzz`` and ``merge`` are owned by pokerspec.conformance.campaign, which adds them.
     campaign.register(sub)
     fuzz_ranking.add_mode(sub.choices["fuzz"])  # its ranking-only mode, --ranking (docs/engines/)
-
-
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds greater than zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: give a positive number of seconds")
-    return value
 
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
