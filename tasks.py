@@ -3,6 +3,8 @@
 
     python3 tasks.py conformance   # set up .venv, run the conformance suite on the reference
     python3 tasks.py test          # set up .venv with every extra, run every check and test
+                                   # --keep-going: every step, then one list of failures and fixes
+                                   # --quick: ruff, mypy, the fast tests, the conformance runs
     python3 tasks.py docs          # set up .venv with the docs extra, serve the site on localhost
     python3 tasks.py mutation      # mutation testing with the cases alone (long; not in CI)
 """
@@ -17,6 +19,7 @@ import sys
 import tempfile
 import time
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -98,15 +101,25 @@ def npm_ci(folder: Path) -> bool:
     return True
 
 
+REQUIRE = ("--require", "core", "archie", "auction", "stud")
+"""Every engine run requires every game: a case skipped because the engine lacks a profile (or
+a game) fails the run instead of passing as SKIP."""
+
+
 def js_engine() -> None:
     """The independent JavaScript engine (conformance/examples/js): check its JSDoc types, run
-    its unit tests and the whole suite on it, strictly."""
+    its unit tests and the whole suite on it, strictly, every game and profile required."""
     if not npm_ci(JS):
         return
     run(JS / "node_modules" / ".bin" / "tsc", "-p", JS / "jsconfig.json")
     run("node", "--test", "--test-reporter=dot", JS / "test")
     run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
-        "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
+        "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+
+
+def reference_run() -> None:
+    """The whole suite on the reference, strictly, every game and profile required."""
+    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", *REQUIRE)
 
 
 def docs(argv: list[str]) -> None:
@@ -137,12 +150,10 @@ def wheel() -> None:
         listed = output(pokerspec, "conformance", "list", "--json", cwd=outside)
         expect(len(listed) == cases, f"the wheel lists {len(listed)} cases, the checkout has {cases}")
         serve = f"exec:{shlex.quote(str(python))} -m pokerspec.conformance.serve"
-        output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl", serve,
-               "--require", "core", "archie", "auction", "stud", cwd=outside)
+        output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl", serve, *REQUIRE, cwd=outside)
         if shutil.which("node"):
             output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl",
-                   f"exec:node {shlex.quote(str(JS_EXAMPLE))}", "--require", "core", "archie", "auction",
-                   "stud", cwd=outside)
+                   f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE, cwd=outside)
         else:
             print("  (node is not installed: the JavaScript example was not run)")
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
@@ -162,22 +173,118 @@ raise SystemExit(1 if broken else 0)
 """Every module of the installed package imports with nothing but its declared dependencies."""
 
 
+QUICK_TESTS = (
+    "conformance/suites/test_traceability.py", "conformance/suites/test_contract.py",
+    "conformance/suites/archie", "conformance/suites/auction", "conformance/suites/stud",
+    "conformance/suites/regress/test_regress_golden.py",
+    "conformance/suites/regress/test_regress_profiles.py",
+    "conformance/suites/phh/test_phh_import.py", "docs/tests/test_case_translations.py",
+    "docs/tests/test_case_prose.py", "docs/tests/test_spec_numbers.py", "docs/tests/test_glossary.py",
+)
+"""``--quick``: the tests of what a rule change moves — the rules' own suites, traceability,
+translations and case prose, golden traces, imported real hands, the profiles' diff."""
+
+FIXES = {
+    "test_regress_golden.py": "pokerspec golden update   (then review `git diff conformance/golden`)",
+    "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
+                          "--id stud-phh-0401 --out conformance/vectors/stud/phh",
+    "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
+                                         "docs/maintainers/mutants.md",
+    "ruff": "ruff check --fix reference conformance docs benchmarks tasks.py   (fixes what it can)",
+    "javascript": "pokerspec where RULE_ID lists the JavaScript engine's places for a rule",
+    "conformance": "pokerspec conformance run --rule RULE_ID names the failing cases; "
+                   "pokerspec where RULE_ID lists the places",
+}
+"""What fixes a failure, by failing test file or step: the last list of ``--keep-going``."""
+
+
+def failed_tests(junit: Path) -> list[tuple[str, str]]:
+    """(test ID, first line of its message) of every failed or errored test in a JUnit report."""
+    import xml.etree.ElementTree as ET
+
+    if not junit.exists():
+        return []
+    found: list[tuple[str, str]] = []
+    for case in ET.parse(junit).iter("testcase"):
+        for bad in (*case.iter("failure"), *case.iter("error")):
+            message = (bad.get("message") or "").strip().splitlines()
+            test = f"{case.get('classname', '')}::{case.get('name', '')}"
+            found.append((test, message[0][:160] if message else ""))
+    return found
+
+
+def fix_for(name: str) -> str:
+    """The fix for a failing test or step, from ``FIXES`` (the key in its name)."""
+    return next((fix for key, fix in FIXES.items() if key.replace(".py", "") in name.replace("/", ".")), "")
+
+
 def test(argv: list[str]) -> None:
-    steps = Steps(6)
+    """Every check. ``--keep-going`` runs every step after a failure and ends with one list of what
+    failed and the command that fixes each; ``--quick`` is the inner loop: ruff, mypy, the
+    conformance runs (reference and JavaScript) and ``QUICK_TESTS``. Other arguments go to pytest."""
+    keep_going, quick = "--keep-going" in argv, "--quick" in argv
+    argv = [a for a in argv if a not in ("--keep-going", "--quick")]
+    failures: list[tuple[str, str]] = []
+    junit = Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
+
+    def pytest() -> None:
+        paths = [p for p in QUICK_TESTS if (ROOT / p).exists()] if quick else []
+        only = ["-m", "not slow and not browser"] if quick else []
+        run(BIN / "python", "-m", "pytest", "-n", "2", *only, "-q", "--durations=5", f"--junit-xml={junit}",
+            *paths, *argv)
+
+    def js_run() -> None:
+        if npm_ci(JS):
+            run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl",
+                f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+
+    plan: list[tuple[str, str, Callable[[], None]]] = [
+        ("ruff", "ruff", lambda: run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks",
+                                     "tasks.py")),
+        ("mypy --strict", "mypy", lambda: run(BIN / "mypy", "reference/pokerspec", "conformance/adapters",
+                                              "benchmarks", "docs/hooks")),
+    ]
+    if quick:
+        plan += [("the conformance run on the reference, every game required", "conformance", reference_run),
+                 ("the conformance run on the JavaScript engine, every game required", "javascript", js_run),
+                 ("the fast tests (two workers)", "pytest", pytest)]
+    else:
+        plan += [("the independent JavaScript engine: types, unit tests, the whole suite", "javascript",
+                  js_engine),
+                 ("the wheel, installed in a fresh environment outside the checkout", "wheel", wheel),
+                 ("pytest (two workers; a dot per test)", "pytest", pytest)]
+    steps = Steps(len(plan) + 1)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
     setup("dev,peers,docs")
     npm_ci(JS_ADAPTERS)
-    steps("ruff")
-    run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
-    steps("mypy --strict")
-    run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
-    steps("the independent JavaScript engine: types, unit tests, the whole suite")
-    js_engine()
-    steps("the wheel, installed in a fresh environment outside the checkout")
-    wheel()
-    steps("pytest (two workers; a dot per test)")
-    run(BIN / "python", "-m", "pytest", "-n", "2", "-q", "--durations=5", *argv)
-    print(f"\nall checks passed in {time.monotonic() - steps.began:.0f} s")
+    for title, key, action in plan:
+        steps(title)
+        try:
+            action()
+        except SystemExit as exc:
+            if exc.code in (0, None):
+                continue
+            if not keep_going:
+                raise
+            if key == "pytest" and (tests := failed_tests(junit)):
+                failures += [(f"{t}: {m}", fix_for(t)) for t, m in tests]
+            else:
+                reason = exc.code if isinstance(exc.code, str) else f"exit status {exc.code}"
+                failures.append((f"{title}: {reason}", fix_for(key)))
+    shutil.rmtree(junit.parent, ignore_errors=True)
+    took = f"{time.monotonic() - steps.began:.0f} s"
+    if not failures:
+        print(f"\nall checks passed in {took}")
+        return
+    print(f"\n==> {len(failures)} failure(s) in {took}; what failed, and the command that fixes it:")
+    for what, fix in failures:
+        print(f"  FAILED {what}")
+        if fix:
+            print(f"     fix: {fix}")
+    fixes = list(dict.fromkeys(fix for _, fix in failures if fix))
+    if fixes:
+        print("\nthe fixes, once each:\n" + "\n".join(f"  {f}" for f in fixes))
+    sys.exit(1)
 
 
 def mutation(argv: list[str]) -> None:
