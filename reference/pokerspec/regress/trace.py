@@ -36,6 +36,13 @@ def _error_code(reply: Message) -> Json:
     return error.get("code") if isinstance(error, dict) else error
 
 
+def refused(reply: Message) -> dict[str, Json]:
+    """The outcome of a setup the engine refused: its error code and, if it gives one, its reason."""
+    error = reply.get("error")
+    message = error.get("message") if isinstance(error, dict) else None
+    return {"error": _error_code(reply), **({"reason": message} if isinstance(message, str) else {})}
+
+
 def play(
     engine: Engine, game: str, profile: str, setup: Mapping[str, Json],
     next_action: Callable[[list[str]], tuple[str, str] | None],
@@ -48,7 +55,7 @@ def play(
     """
     reply = engine.handle({"op": "new_hand", "game": game, "profile": profile, "setup": dict(setup)})
     if "error" in reply:
-        return [], {"error": _error_code(reply)}
+        return [], refused(reply)
     steps: list[Json] = []
     for _ in range(MAX_STEPS):
         to_act, actions = legal_actions(engine.handle({"op": "legal"}))
@@ -116,6 +123,17 @@ def corpus_trace(hand: HandSetup, engine: Engine) -> Trace:
     steps, outcome = play(engine, hand.game, hand.profile, hand.setup, chosen(engine, chooser))
     return {"id": hand.label, "kind": "corpus", "profile": hand.profile, "setup": dict(hand.setup),
             "steps": steps, "outcome": outcome}
+
+
+def replay_trace(trace: Trace, game: str, profile: str, engine: Engine) -> Trace:
+    """A corpus hand of another side (``corpus_trace``) played again here with the same actions,
+    so the rules alone can make it differ: a changed listing no longer moves the random choices."""
+    acts = [("act", str(step["act"])) for step in cast(list[Json], trace.get("steps", []))
+            if isinstance(step, dict) and "act" in step]
+    setup = cast(dict[str, Json], trace.get("setup", {}))
+    steps, outcome = play(engine, game, profile, setup, script(acts))
+    return {"id": trace["id"], "kind": "replay", "profile": profile, "setup": dict(setup), "steps": steps,
+            "outcome": outcome}
 
 
 def applicable(cases: Sequence[Case], game: str, profiles: Iterable[str]) -> list[Case]:
