@@ -136,6 +136,45 @@ def replay_trace(trace: Trace, game: str, profile: str, engine: Engine) -> Trace
             "outcome": outcome}
 
 
+def trace_records(trace: Trace) -> list[dict[str, Json]]:
+    """A trace as diff-friendly records, one a line in a golden file: its head (everything but
+    the steps and the outcome, with the number of steps), one record per step, then the outcome;
+    each names its trace, so a changed step is one changed line."""
+    key = trace["id"]
+    head: dict[str, Json] = {k: v for k, v in trace.items() if k not in ("steps", "outcome")}
+    steps = trace.get("steps")
+    if isinstance(steps, list):
+        head["steps"] = len(steps)
+    records = [head]
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        records.append({"id": key, "step": i, **(step if isinstance(step, dict) else {"value": step})})
+    if "outcome" in trace:
+        records.append({"id": key, "outcome": trace["outcome"]})
+    return records
+
+
+def join_records(records: Iterable[tuple[int, Json]]) -> list[tuple[int, Trace]]:
+    """The traces ``trace_records`` wrote, each with the number of its head line; a record
+    holding a whole trace (its ``steps`` a list) is one trace too, and other records are skipped."""
+    traces: list[tuple[int, Trace]] = []
+    for number, record in records:
+        if not isinstance(record, dict):
+            continue
+        if "kind" in record:
+            trace = dict(record)
+            if isinstance(trace.get("steps"), int):
+                trace["steps"] = []
+            traces.append((number, trace))
+        elif traces and record.get("id") == traces[-1][1].get("id"):
+            trace = traces[-1][1]
+            if "step" in record and isinstance(trace.get("steps"), list):
+                step = {k: v for k, v in record.items() if k not in ("id", "step")}
+                cast(list[Json], trace["steps"]).append(step.get("value") if set(step) == {"value"} else step)
+            elif "outcome" in record:
+                trace["outcome"] = record["outcome"]
+    return traces
+
+
 def applicable(cases: Sequence[Case], game: str, profiles: Iterable[str]) -> list[Case]:
     """The cases of ``game`` that list any of ``profiles``."""
     wanted = set(profiles)
