@@ -190,6 +190,9 @@ FIXES = {
                           "--id stud-phh-0401 --out conformance/vectors/stud/phh",
     "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
                                          "docs/maintainers/mutants.md",
+    "test_spec_numbers.py": "edit the translations named to state the English numbers "
+                            "(pokerspec where RULE_ID lists the four paragraphs)",
+    "test_case_prose.py": "rewrite the case's explanation and its i18n (or its setup) to the new limits",
     "ruff": "ruff check --fix reference conformance docs benchmarks tasks.py   (fixes what it can)",
     "javascript": "pokerspec where RULE_ID lists the JavaScript engine's places for a rule",
     "conformance": "pokerspec conformance run --rule RULE_ID names the failing cases; "
