@@ -23,7 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
+VENV = Path(os.environ.get("POKERSPEC_VENV") or ROOT / ".venv")
+"""The virtual environment: ``.venv`` in the clone, or the one ``POKERSPEC_VENV`` names (a scratch
+copy of the clone run with the clone's environment and ``PYTHONPATH`` at its own ``reference``)."""
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 JS = ROOT / "conformance" / "examples" / "js"
 JS_EXAMPLE = JS / "engine.js"
@@ -72,7 +74,11 @@ class Steps:
 
 
 def setup(extras: str) -> None:
-    """Create .venv once and install the package (editable) with the given extras."""
+    """Create .venv once and install the package (editable) with the given extras; an environment
+    named by ``POKERSPEC_VENV`` is used as it is (installing into it would repoint its package)."""
+    if os.environ.get("POKERSPEC_VENV"):
+        expect((BIN / "python").exists(), f"POKERSPEC_VENV={VENV}: no Python in {BIN}")
+        return
     if not (BIN / "python").exists():
         print("setting up .venv (the first time takes a few minutes)", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -175,6 +181,7 @@ raise SystemExit(1 if broken else 0)
 
 QUICK_TESTS = (
     "conformance/suites/test_traceability.py", "conformance/suites/test_contract.py",
+    "conformance/suites/test_js_parity.py",
     "conformance/suites/archie", "conformance/suites/auction", "conformance/suites/stud",
     "conformance/suites/regress/test_regress_golden.py",
     "conformance/suites/regress/test_regress_profiles.py",
@@ -189,36 +196,71 @@ FIXES = {
     "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
                           "--id stud-phh-0401 --out conformance/vectors/stud/phh",
     "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
-                                         "docs/maintainers/mutants.md",
+                                         "docs/maintainers/mutants.md   (and a mutant for a new profile)",
     "test_spec_numbers.py": "edit the translations named to state the English numbers "
                             "(pokerspec where RULE_ID lists the four paragraphs)",
     "test_case_prose.py": "rewrite the case's explanation and its i18n (or its setup) to the new limits",
+    "test_js_parity.py": "change the JavaScript engine's amounts or profile list "
+                         "in conformance/examples/js/lib (pokerspec where RULE_ID lists them)",
+    "_cases.py": "work the case's expectations out again from the spec (pokerspec where RULE_ID lists "
+                 "the cases that pin it)",
+    "test_regress_profiles.py": "add a new profile to the parameter list of test_only_the_award_changes",
+}
+"""What fixes a failing test, by its file (or the end of its name)."""
+STEP_FIXES = {
     "ruff": "ruff check --fix reference conformance docs benchmarks tasks.py   (fixes what it can)",
-    "javascript": "pokerspec where RULE_ID lists the JavaScript engine's places for a rule",
+    "javascript": "change conformance/examples/js (pokerspec where RULE_ID lists its places for a rule)",
     "conformance": "pokerspec conformance run --rule RULE_ID names the failing cases; "
                    "pokerspec where RULE_ID lists the places",
 }
-"""What fixes a failure, by failing test file or step: the last list of ``--keep-going``."""
+"""What fixes a failing step that is not pytest."""
+OTHER_TESTS = "pokerspec where RULE_ID lists the tests that name the rule or hard-code its limits"
 
 
-def failed_tests(junit: Path) -> list[tuple[str, str]]:
-    """(test ID, first line of its message) of every failed or errored test in a JUnit report."""
+def failed_tests(junit: Path) -> dict[str, list[tuple[str, str]]]:
+    """Every failed or errored test of a JUnit report by test file: (test name, first line of its
+    message)."""
     import xml.etree.ElementTree as ET
 
     if not junit.exists():
-        return []
-    found: list[tuple[str, str]] = []
+        return {}
+    found: dict[str, list[tuple[str, str]]] = {}
     for case in ET.parse(junit).iter("testcase"):
         for bad in (*case.iter("failure"), *case.iter("error")):
             message = (bad.get("message") or "").strip().splitlines()
-            test = f"{case.get('classname', '')}::{case.get('name', '')}"
-            found.append((test, message[0][:160] if message else ""))
+            file = case.get("classname", "").replace(".", "/") + ".py"
+            found.setdefault(file, []).append((case.get("name", ""), message[0][:140] if message else ""))
     return found
 
 
-def fix_for(name: str) -> str:
-    """The fix for a failing test or step, from ``FIXES`` (the key in its name)."""
-    return next((fix for key, fix in FIXES.items() if key.replace(".py", "") in name.replace("/", ".")), "")
+def fix_for(file: str) -> str:
+    """The fix for a failing test file, from ``FIXES`` (the key ends its name), else ``OTHER_TESTS``."""
+    return next((fix for key, fix in FIXES.items() if file.endswith(key)), OTHER_TESTS)
+
+
+def report(steps: list[tuple[str, str]], tests: dict[str, list[tuple[str, str]]], shown: int = 3
+           ) -> list[str]:
+    """The last lines of ``--keep-going``: each failed step (title, ``STEP_FIXES`` key) and each test
+    file with failures (its count, the first ``shown`` tests), with the command that fixes it; then
+    every fix once."""
+    lines: list[str] = []
+    fixes: list[str] = []
+    for title, key in steps:
+        lines.append(f"  FAILED {title}")
+        if key in STEP_FIXES:
+            lines.append(f"     fix: {STEP_FIXES[key]}")
+            fixes.append(STEP_FIXES[key])
+    for file, failed in sorted(tests.items()):
+        lines.append(f"  FAILED {file}: {len(failed)} test(s)")
+        lines.extend(f"     {name}: {message}" for name, message in failed[:shown])
+        if len(failed) > shown:
+            lines.append(f"     ... and {len(failed) - shown} more")
+        lines.append(f"     fix: {fix_for(file)}")
+        fixes.append(fix_for(file))
+    if not lines:
+        return []
+    head = f"==> {len(steps) + len(tests)} place(s) failed; what failed, and the command that fixes it:"
+    return [head, *lines, "", "the fixes, once each:", *(f"  {f}" for f in dict.fromkeys(fixes))]
 
 
 def test(argv: list[str]) -> None:
@@ -227,7 +269,8 @@ def test(argv: list[str]) -> None:
     conformance runs (reference and JavaScript) and ``QUICK_TESTS``. Other arguments go to pytest."""
     keep_going, quick = "--keep-going" in argv, "--quick" in argv
     argv = [a for a in argv if a not in ("--keep-going", "--quick")]
-    failures: list[tuple[str, str]] = []
+    failed_steps: list[tuple[str, str]] = []
+    tests: dict[str, list[tuple[str, str]]] = {}
     junit = Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
 
     def pytest() -> None:
@@ -269,24 +312,18 @@ def test(argv: list[str]) -> None:
                 continue
             if not keep_going:
                 raise
-            if key == "pytest" and (tests := failed_tests(junit)):
-                failures += [(f"{t}: {m}", fix_for(t)) for t, m in tests]
-            else:
+            found = failed_tests(junit) if key == "pytest" else {}
+            tests.update(found)
+            if not found:
                 reason = exc.code if isinstance(exc.code, str) else f"exit status {exc.code}"
-                failures.append((f"{title}: {reason}", fix_for(key)))
+                failed_steps.append((f"{title}: {reason}", key))
     shutil.rmtree(junit.parent, ignore_errors=True)
     took = f"{time.monotonic() - steps.began:.0f} s"
-    if not failures:
+    lines = report(failed_steps, tests)
+    if not lines:
         print(f"\nall checks passed in {took}")
         return
-    print(f"\n==> {len(failures)} failure(s) in {took}; what failed, and the command that fixes it:")
-    for what, fix in failures:
-        print(f"  FAILED {what}")
-        if fix:
-            print(f"     fix: {fix}")
-    fixes = list(dict.fromkeys(fix for _, fix in failures if fix))
-    if fixes:
-        print("\nthe fixes, once each:\n" + "\n".join(f"  {f}" for f in fixes))
+    print(f"\n(in {took})\n" + "\n".join(lines))
     sys.exit(1)
 
 

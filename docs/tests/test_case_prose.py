@@ -128,15 +128,18 @@ def test_explanations_match_their_cases_and_limits(game: str) -> None:
 
 
 def test_the_checks_see_a_raised_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """auction-setup-0001 (stacks 20 and 19 at the 20-chip reserve) once the reserve is 25."""
+    """A case stating the reserve, once the reserve is raised by 5 (with the highest bid, as
+    the invariant demands)."""
     from dataclasses import replace
 
     from pokerspec import profiles
 
-    case = next(c for c in CASES if c.id == "auction-setup-0001")
+    case = next(c for c in CASES if "-chip reserve" in str(c.data["explanation"]) and c.game == "auction")
     assert problems(case) == []
     seed = profiles.all_profiles()["auction-seed"]
     assert isinstance(seed.rules, AuctionRules)
-    raised = replace(seed, rules=replace(seed.rules, max_bid=Chips(4), reserve=Chips(25)))
+    reserve = seed.rules.reserve
+    raised = replace(seed, rules=replace(seed.rules, max_bid=Chips(seed.rules.max_bid + 1),
+                                         reserve=Chips(reserve + 5)))
     monkeypatch.setitem(profiles.all_profiles(), "auction-seed", raised)
-    assert any("'20-chip reserve'; reserve is 25" in p for p in problems(case))
+    assert any(f"'{reserve}-chip reserve'; reserve is {reserve + 5}" in p for p in problems(case))

@@ -3,6 +3,8 @@ the sealed collection."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pokerspec.auction.auctions import Sealed, pick_order
 from pokerspec.auction.profiles import PROFILES
@@ -49,17 +51,22 @@ def test_pick_order_ignores_suits_and_straights() -> None:
 def test_a_broken_invariant_is_a_configuration_error_with_the_arithmetic(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Raising the highest bid without the reserve (``auction.setup.reserve``) is reported with the
-    sum that fails, by the rules object and by every command (exit 2), never as an internal error."""
-    with pytest.raises(RulesError, match=r"reserve 20 < 1 \+ 5×4 \+ 4 = 25"):
-        AuctionRules(max_bid=Chips(4))
+    sum that fails ("reserve 20 < 1 + 5×4 + 4 = 25" at the seed's limits), by the rules object and
+    by every command (exit 2), never as an internal error."""
+    seed = AuctionRules()
+    bid = Chips(seed.max_bid + 1)
+    need = seed.ante + seed.auctions * bid + seed.cap
+    sum_text = f"reserve {seed.reserve} < {seed.ante} + {seed.auctions}×{bid} + {seed.cap} = {need}"
+    with pytest.raises(RulesError, match=re.escape(sum_text)):
+        AuctionRules(max_bid=bid)
     from pokerspec import cli
     from pokerspec.regress import listing
 
     def broken() -> dict[str, object]:
-        return {"auction-seed": AuctionRules(max_bid=Chips(4))}
+        return {"auction-seed": AuctionRules(max_bid=bid)}
 
     monkeypatch.setattr(listing, "all_profiles", broken)
     assert cli.main(["profiles"]) == 2
     err = capsys.readouterr().err
-    assert "configuration error: auction rules: reserve 20 < 1 + 5×4 + 4 = 25" in err
+    assert f"configuration error: auction rules: {sum_text}" in err
     assert "internal error" not in err
