@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -124,12 +125,13 @@ class Cluster:
         task Dask reruns after losing its worker gives the same result; keys are distinct. A
         result is yielded once however often its task ran, so a caller that adds results up
         counts each chunk once (``dict(cluster.run(...))`` is the results keyed by chunk).
-        Nothing is retried by hand: Dask reruns a lost worker's tasks, and a task that took
-        every worker it was given down (``KilledWorker``) is a ``ClusterError``; an exception
-        ``fn`` raises is raised here as it is. Stopping the iteration (an interrupt, or closing
-        the generator) cancels the tasks still pending. With ``console``, a progress bar counts
-        tasks and ``units(result)`` per second (hands/s), and ``workers`` tallies each worker's
-        tasks, seconds and units.
+        Nothing is retried by hand: Dask reruns a lost worker's tasks. A task that took every
+        worker it was given down (``KilledWorker``) is a ``ClusterError``, and so is a
+        ``RuntimeError`` (Dask raises one when the scheduler or a worker cannot unpickle a task:
+        their environment differs); any other exception ``fn`` raises is raised here as it is.
+        Stopping the iteration (an interrupt, or closing the generator) cancels the tasks still
+        pending. With ``console``, a progress bar counts tasks and ``units(result)`` per second
+        (hands/s); ``workers`` tallies each worker's tasks, seconds and units.
         """
         from distributed import KilledWorker, as_completed
 
@@ -148,6 +150,8 @@ class Cluster:
                     except KilledWorker as exc:
                         raise ClusterError(f"{label}: a task was lost with every worker that ran it: "
                                            f"{exc}") from None
+                    except RuntimeError as exc:  # the scheduler's or a worker's environment differs
+                        raise ClusterError(f"{label}: {exc}") from None
                     tally = self.workers.setdefault(finished.worker, Tally())
                     counted = units(finished.result)
                     tally.tasks += 1
@@ -166,3 +170,16 @@ class Cluster:
             rate = f", {t.units / t.seconds:,.0f} {unit}/s" if t.seconds else ""
             console.print(f"  {worker}: {t.tasks} tasks, {t.units:,} {unit}, {t.seconds:.1f} s busy{rate}",
                           markup=False)
+
+
+@contextmanager
+def session(address: str, console: Console, unit: str, quiet: bool = False) -> Iterator[Cluster]:
+    """A command's time on the cluster: connect (``ClusterError`` before any work if that
+    fails), print the scheduler and its dashboard (unless ``quiet``), and after the work each
+    worker's share in ``unit``."""
+    with Cluster.connect(address) as cluster:
+        if not quiet:
+            cluster.announce(console)
+        yield cluster
+        console.print("by worker:", markup=False)
+        cluster.summary(console, unit)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from typing import cast
 
 import pytest
 from pokerspec import cluster as clusters
+from pokerspec.cli import main
 from pokerspec.cluster import Cluster
 from pokerspec.conformance import campaign as campaigns
 from pokerspec.conformance.adapters import load_factory
@@ -149,3 +151,35 @@ def test_the_command_line(address: str, tmp_path: Path, capsys: pytest.CaptureFi
     monkeypatch.setitem(sys.modules, "distributed", None)
     code, out, err = _cli(capsys, *fuzz, "--cluster", address)
     assert code == 2 and "pip install 'pokerspec[cluster]'" in err
+
+
+def _untimed(text: str) -> list[str]:
+    """Output lines without the cluster's and without the seconds they took."""
+    return [re.sub(r"\d+\.\d+ s\b", "", line) for line in text.splitlines()
+            if not line.startswith(("Dask scheduler", "by worker:", "  tcp://"))]
+
+
+def test_the_ranking_fuzz_runs_a_task_a_ranking(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    impl = f"python:{Path(__file__).resolve().with_name('test_regress_fuzz_ranking.py')}:NoWheel"
+    argv = ["conformance", "fuzz", "--ranking", "all", "--impl", impl, "--pairs", "1500"]
+    assert main(argv) == 1
+    here = capsys.readouterr().out
+    assert main([*argv, "--cluster", address]) == 1
+    there = capsys.readouterr().out
+    assert "a straight named 'high-card'" in here
+    assert _untimed(there) == _untimed(here)
+    assert sum(int(n) for n in re.findall(r": (\d) tasks, ", there)) == 4
+
+
+def test_compliance_runs_a_task_a_library(address: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("treys", reason="the peers extra is not installed")
+    argv = ["compliance", "--engine", "treys", "--pairs", "200"]
+    assert main([*argv, "--out", str(tmp_path / "here")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "there"), "--cluster", address]) == 0
+    assert "by worker:" in capsys.readouterr().out
+    for name in ("treys",):
+        here, there = (json.loads((tmp_path / d / "results" / f"{name}.json").read_text(encoding="utf-8"))
+                       for d in ("here", "there"))
+        untimed = [re.sub(r'"seconds": [\d.]+', "", json.dumps(r)) for r in (here, there)]
+        assert untimed[0] == untimed[1]

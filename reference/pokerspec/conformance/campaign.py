@@ -46,7 +46,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerspec.cli import positive_seconds
-from pokerspec.cluster import Cluster, ClusterError
+from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.finding_classes import DEFAULT_LIMIT, Findings
@@ -552,17 +552,11 @@ def handle_fuzz(args: argparse.Namespace) -> int:
                   "drop --jobs", markup=False)
         return 2
     try:
-        cluster = Cluster.connect(args.cluster)
+        with session(args.cluster, console, "hands", args.quiet) as cluster:
+            return _fuzz(args, console, err, cluster)
     except ClusterError as exc:
         err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
         return 2
-    with cluster:
-        if not args.quiet:
-            cluster.announce(console)
-        code = _fuzz(args, console, err, cluster)
-        console.print("by worker:", markup=False)
-        cluster.summary(console, "hands")
-        return code
 
 
 def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Cluster | None) -> int:
