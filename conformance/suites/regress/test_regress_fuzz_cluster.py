@@ -20,11 +20,11 @@ import pytest
 from pokerspec import cluster as clusters
 from pokerspec.cli import main
 from pokerspec.cluster import Cluster
-from pokerspec.conformance import campaign as campaigns
 from pokerspec.conformance.adapters import load_factory
-from pokerspec.conformance.campaign import Campaign, prepare
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.game import Json
+from pokerspec.fuzz import campaign as campaigns
+from pokerspec.fuzz.campaign import Campaign, prepare
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
