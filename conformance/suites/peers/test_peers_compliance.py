@@ -17,6 +17,7 @@ from pokerspec.conformance.compliance import (
     CASE_ID,
     LIBRARIES,
     OUT,
+    _history,
     available,
     evidence,
     in_words,
@@ -172,3 +173,40 @@ def test_every_bug_has_a_report_for_its_tracker_and_every_finding_a_real_rule() 
 )
 def test_evidence_is_said_in_words(message: str, words: str) -> None:
     assert in_words(message) == words
+
+
+def test_which_release_introduced_or_fixed_a_finding() -> None:
+    versions = ["1.0", "1.1", "1.2"]
+    assert _history(versions, ["yes", "yes", "yes"]) == "in every release graded (1.0 to 1.2)."
+    assert _history(versions, ["no", "yes", "yes"]) == "introduced in 1.1."
+    assert _history(versions, ["yes", "yes", "no"]) == "fixed (or changed) in 1.2."
+    assert _history(versions, ["check fails to run", "yes", "yes"]) == "introduced in 1.1."
+
+
+def test_a_stored_release_makes_the_release_table(tmp_path: Path) -> None:
+    """A release run stored under results/releases/ (here one the adapter could not drive, whose
+    check printed something else) shows in the library's table beside the pinned release."""
+    shutil.copytree(OUT / "results", tmp_path / "results", ignore=shutil.ignore_patterns("releases"))
+    (tmp_path / "results" / "releases").mkdir()
+    known = next(k for k in KNOWN if k.engine == "tilted")
+    stored = {"engine": "tilted", "version": "0.0.9", "error": "ImportError: no get_combinations",
+              "checks": {known.check.script: "something else\n"},
+              "command": "pokerspec compliance --engine tilted --version 0.0.9 --pairs 10000"}
+    (tmp_path / "results" / "releases" / "tilted-0.0.9.json").write_text(json.dumps(stored))
+    write_pages(tmp_path, None)
+    page = (tmp_path / "tilted.md").read_text(encoding="utf-8")
+    table = page[page.index("## Across releases"):page.index("## By rule")]
+    assert "| | 0.0.9 | 0.1.4 (pinned) |" in table and "the adapter cannot run it" in table
+    assert f"{known.title}: introduced in 0.1.4." in table and "ImportError: no get_combinations" in table
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--version", "1.0"], "--version needs exactly one --engine NAME"),
+        (["--engine", "tilted", "--version", "1.0; rm"], "expected a release number"),
+    ],
+)
+def test_version_usage_errors(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compliance", *args]) == 2
+    assert said in capsys.readouterr().out

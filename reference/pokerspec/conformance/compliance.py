@@ -194,6 +194,9 @@ def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], Non
         hello = handshake(engine)
         report = run(engine, hello, plan(cases, Selection()), bad, lambda _: tick(1))
         fuzz = [fuzz_ranking(engine, hello, r, pairs, seed, tick) for r in offered(hello)]
+        if "high" in offered(hello):
+            dealt = fuzz_ranking(engine, hello, "high", pairs // 5, seed, tick, dealt=True)
+            fuzz += [dealt] if dealt.sizes else []
     finally:
         engine.close()
     verdicts: Counter[str] = Counter()
@@ -290,7 +293,7 @@ class Evidence:
 
     engine: str
     what: str
-    """``case`` or ``fuzz``."""
+    """``case``, ``fuzz`` (generated pairs) or ``deals`` (hold'em deals)."""
     ident: str
     """The case label, or the fuzz class."""
     detail: dict[str, Json]
@@ -306,7 +309,8 @@ def evidence(result: dict[str, Json]) -> list[Evidence]:
         out.append(Evidence(engine, "case", str(d["label"]), d, attribute(engine, text)))
     for run_ in cast(list[dict[str, Json]], result.get("fuzz", [])):
         for f in cast(list[dict[str, Json]], run_["findings"]):
-            out.append(Evidence(engine, "fuzz", str(f["class"]), f, attribute(engine, str(f["class"]))))
+            what = "deals" if run_.get("dealt") else "fuzz"
+            out.append(Evidence(engine, what, str(f["class"]), f, attribute(engine, str(f["class"]))))
     return out
 
 
@@ -473,10 +477,22 @@ sideways, and the badges keep their size (docs/stylesheets/pokerspec.css)."""
 
 FUZZ_LABEL = (
     "The fuzz compares generated pairs of hands (random hands of five to seven cards, and near misses "
-    "one card apart), each hand ranked on its own: not deals a game produces, where hands share the "
-    "board. A count says how much of that hand space the library ranks otherwise, not how often a "
-    "game it deals goes wrong; each finding's check shows the difference in a real deal."
+    "one card apart), each hand ranked on its own: a count says how much of that hand space the "
+    "library ranks otherwise. Deals a game produces are measured apart: two hold'em hands that share "
+    "the board, two hole cards each on five common cards (a fifth as many as the fuzz pairs), for "
+    "every library that ranks seven cards; that count says how often a dealt showdown comes out "
+    "otherwise."
 )
+
+
+def _disagreements(result: dict[str, Json], dealt: bool) -> str:
+    """``disagreements / pairs`` of a result's generated pairs, or of its hold'em deals (``—``
+    when it has none)."""
+    runs = [f for f in cast(list[dict[str, Json]], result.get("fuzz", [])) if bool(f.get("dealt")) == dealt]
+    if not runs:
+        return "—"
+    found = sum(int(cast(int, f["disagreements"])) for f in runs)
+    return f"{found} / {sum(int(cast(int, f['pairs'])) for f in runs)}"
 
 
 def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) -> str:
@@ -492,19 +508,18 @@ def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) ->
         "",
         SUMMARY_TABLE,
         "",
-        "| engine | version | cases: pass / fail / error / skip | fuzz: disagreements / pairs | status |",
-        "|---|---|---|---|---|",
+        "| engine | version | cases: pass / fail / error / skip | fuzz: disagreements / pairs "
+        "| hold'em deals: disagreements / deals | status |",
+        "|---|---|---|---|---|---|",
     ]
     for r in results:
         c = cast(dict[str, int], r["counts"])
-        disagreements = sum(
-            int(cast(int, f["disagreements"])) for f in cast(list[dict[str, Json]], r["fuzz"])
-        )
         text, _ = status(r)
         lines.append(
             f"| [{r['engine']}]({r['engine']}.md) <small>{r['language']}</small> | {r['version']} | "
             f"{c.get('pass', 0)} / {c.get('fail', 0)} / {c.get('error', 0)} / {c.get('skip', 0)} | "
-            f"{disagreements} / {_fuzz_pairs(r)} | ![{_cell(text)}](badges/{r['engine']}.svg) |"
+            f"{_disagreements(r, False)} | {_disagreements(r, True)} | "
+            f"![{_cell(text)}](badges/{r['engine']}.svg) |"
         )
     total = sum(float(cast(float, r["seconds"])) for r in results)
     lines += [
@@ -708,10 +723,16 @@ def render_engine(
         lines.append("The library offers no ranking the fuzzer covers.")
     for f in fuzz:
         sizes = ", ".join(map(str, cast(list[int], f["sizes"])))
+        what = (
+            f"**{f['ranking']}, hold'em deals** (two hole cards each on one shared board of five): "
+            f"{f['pairs']} deals"
+            if f.get("dealt")
+            else f"**{f['ranking']}** (hands of {sizes} cards, each ranked on its own): {f['pairs']} random "
+            "and near-miss pairs"
+        )
         lines += [
-            f"**{f['ranking']}** (hands of {sizes} cards, each ranked on its own): {f['pairs']} random and "
-            f"near-miss pairs, {f['disagreements']} disagreements in "
-            f"{len(cast(list[Json], f['findings']))} classes ({f['seconds']} s).",
+            f"{what}, {f['disagreements']} disagreements in {len(cast(list[Json], f['findings']))} classes "
+            f"({f['seconds']} s).",
             "",
         ]
         findings = cast(list[dict[str, Json]], f["findings"])
@@ -776,16 +797,8 @@ def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]
             for r in runs
         ],
     )
-    row(
-        "fuzz: disagreements / pairs",
-        [
-            f"{sum(int(cast(int, f['disagreements'])) for f in cast(list[dict[str, Json]], r['fuzz']))} / "
-            f"{_fuzz_pairs(r)}"
-            if "fuzz" in r
-            else "—"
-            for r in runs
-        ],
-    )
+    row("fuzz: disagreements / pairs", [_disagreements(r, False) for r in runs])
+    row("hold'em deals: disagreements / deals", [_disagreements(r, True) for r in runs])
     history: list[str] = []
     for known in findings_of(name):
         seen = [_seen(r, known) for r in runs]
@@ -862,7 +875,8 @@ def render_findings(results: Sequence[dict[str, Json]], links: Links) -> str:
                     hands = " vs ".join(
                         " ".join(cast(list[str], h)) for h in cast(list[Json], e.detail["hands"])
                     )
-                    lines.append(f"- fuzz: {e.ident} — {e.detail['count']} pairs; smallest: {hands}")
+                    unit = "deals" if e.what == "deals" else "pairs"
+                    lines.append(f"- {e.what}: {e.ident} — {e.detail['count']} {unit}; smallest: {hands}")
             lines.append("")
     loose = [e for e in found if e.known is None]
     if loose:
@@ -1054,7 +1068,7 @@ def handler(args: argparse.Namespace) -> int:
     ) as bar:
         overall = bar.add_task("all engines", total=len(runnable))
         for lib in runnable:
-            task = bar.add_task(lib.name, total=cases + args.pairs * 4)
+            task = bar.add_task(lib.name, total=cases + args.pairs * 4 + args.pairs // 5)
 
             def tick(n: int, task: TaskID = task) -> None:
                 bar.advance(task, n)
