@@ -30,11 +30,12 @@ from pokerspec import __version__
 
 COMMANDS = {
     "conformance": "pokerspec.conformance.cli",
-    "compliance": "pokerspec.conformance.compliance",
+    "compliance": "pokerspec.compliance.run",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
+    "where": "pokerspec.regress.where",
     "view": "pokerspec.viewer.page",
 }
 USAGE = 2

@@ -5,8 +5,8 @@ version or output changes."""
 from __future__ import annotations
 
 import pytest
-from pokerspec.conformance.compliance import confirm, findings_of
-from pokerspec.conformance.findings import Known
+from pokerspec.compliance.findings import Known
+from pokerspec.compliance.run import confirm, findings_of
 
 
 @pytest.mark.parametrize("known", findings_of("pypokerengine"), ids=lambda k: k.check.script)

@@ -12,8 +12,9 @@ from typing import cast
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.conformance import compliance
-from pokerspec.conformance.compliance import (
+from pokerspec.compliance import run as compliance
+from pokerspec.compliance.findings import BUG, KNOWN, upstream_name
+from pokerspec.compliance.run import (
     CASE_ID,
     LIBRARIES,
     OUT,
@@ -25,7 +26,6 @@ from pokerspec.conformance.compliance import (
     site_links,
     write_pages,
 )
-from pokerspec.conformance.findings import BUG, KNOWN, upstream_name
 from pokerspec.core.game import Json
 from pokerspec.traceability import is_rule_id
 

@@ -16,13 +16,21 @@ import { parseCard } from './cards.js';
  *   | 'too_many_cards' | 'duplicate_card' | 'card_not_in_hand' | 'not_in_row'} Reason
  */
 
-/** @typedef {{reason: Reason, message: string}} Rejection */
+/**
+ * A refusal: its reason, a message, and the ID of the rule that forbids the action (the rule
+ * named with the reason in the order of rejection reasons, or the game's rule for the moment;
+ * lib/core/precedence.js). The protocol replies with the reason and message only.
+ * @typedef {{reason: Reason, message: string, rule: string}} Rejection
+ */
 
 /**
  * @param {Reason} reason @param {string} message
+ * @param {string} [rule] the rule that forbids it (core.notation.actions for `malformed`,
+ *   otherwise core.contract.precedence unless a game names its own)
  * @returns {Rejection}
  */
-export const reject = (reason, message) => ({ reason, message });
+export const reject = (reason, message, rule) =>
+  ({ reason, message, rule: rule ?? (reason === 'malformed' ? 'core.notation.actions' : 'core.contract.precedence') });
 
 /**
  * A read action (core.notation.actions). `amount` is set for cc (when given), cbr, pb and bid;

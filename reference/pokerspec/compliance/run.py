@@ -5,13 +5,13 @@ Each library is reached through its adapter in ``conformance/adapters/`` (Python
 ``peers`` extra; JavaScript from ``conformance/adapters/js/package.json``, run with Node over the
 exec protocol) and graded by the same runner as any engine. A case the library cannot express
 (the adapter answers ``unsupported``, naming what is missing) counts as skipped. Every evaluator
-is then fuzzed pair by pair against the reference (``pokerspec.conformance.fuzz_ranking``).
+is then fuzzed pair by pair against the reference (``pokerspec.fuzz.ranking``).
 
 Each engine's result is stored as ``docs/engines/results/<engine>.json``; the pages — the
 summary table (``compliance.md``), one page per engine, the findings page and a badge per
 engine — are rendered from the stored results, so ``--engine NAME`` refreshes one engine and
 keeps the others. Every deviation is attributed to a known bug or rule difference
-(``pokerspec.conformance.findings``).
+(``pokerspec.compliance.findings``).
 
 Exit status: 0 when every engine ran; 2 when the run could not be made — an unknown engine, or
 an engine that is not installed while the pages would be overwritten (install the ``peers``
@@ -33,22 +33,24 @@ import unittest
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from pokerspec.cluster import ClusterError, session
+from pokerspec.compliance.findings import BUG, KNOWN, Known, attribute, upstream_name
+from pokerspec.compliance.peers import UNSUPPORTED
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
-from pokerspec.conformance.findings import BUG, KNOWN, Known, attribute, upstream_name
-from pokerspec.conformance.fuzz_ranking import fuzz_ranking, offered
 from pokerspec.conformance.grading import Verdict
-from pokerspec.conformance.peers import UNSUPPORTED
 from pokerspec.conformance.protocol import EngineFailure, handshake
 from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
+from pokerspec.fuzz.ranking import fuzz_ranking, offered
 from pokerspec.resources import source_checkout
 from pokerspec.traceability import is_rule_id, read_pages
 
@@ -1042,7 +1044,8 @@ def handler(args: argparse.Namespace) -> int:
         return 0
     if args.version is not None:
         return _release(args, names, out, console)
-    missing = {n: why for n in names if (why := available(ENGINES[n])) is not None}
+    # With --cluster, the workers say what they cannot run.
+    missing = {} if args.cluster else {n: why for n in names if (why := available(ENGINES[n])) is not None}
     if missing and args.out is None:
         for n, why in missing.items():
             console.print(f"{n}: {why}", markup=False)
@@ -1056,6 +1059,34 @@ def handler(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
     runnable = [ENGINES[n] for n in names if n not in missing]
+    if args.cluster is None:
+        _grade_here(runnable, args.pairs, args.seed, out, console, missing)
+    else:
+        try:
+            with session(args.cluster, console, "libraries") as cluster:
+                grade = partial(graded_on_worker, args.pairs, args.seed)
+                for name, result in cluster.run(grade, [lib.name for lib in runnable], label="compliance",
+                                                unit="libraries", console=console):
+                    if isinstance(result, str):
+                        console.print(f"{name}: cannot run: {result}", markup=False)
+                        missing[name] = result
+                    else:
+                        _store(out, result, console)
+        except ClusterError as exc:
+            console.print(f"pokerspec compliance: {exc}", markup=False)
+            return 2
+    for n, why in missing.items():
+        console.print(f"{n}: not run ({why})", markup=False)
+    seconds = time.perf_counter() - began
+    write_pages(out, seconds if not args.engine else None)
+    console.print(f"wrote {out} ({seconds:.0f} s)", markup=False)
+    return 2 if missing and args.out is None else 0
+
+
+def _grade_here(runnable: Sequence[Library], pairs: int, seed: int, out: Path, console: Console,
+                missing: dict[str, str]) -> None:
+    """Grade the libraries one after the other in this process, storing each result (or, in
+    ``missing``, why it cannot run)."""
     cases = len(plan(load_cases([VECTORS])[0], Selection()))
     with Progress(
         TextColumn("{task.description:<16}"),
@@ -1068,13 +1099,13 @@ def handler(args: argparse.Namespace) -> int:
     ) as bar:
         overall = bar.add_task("all engines", total=len(runnable))
         for lib in runnable:
-            task = bar.add_task(lib.name, total=cases + args.pairs * 4 + args.pairs // 5)
+            task = bar.add_task(lib.name, total=cases + pairs * 4 + pairs // 5)
 
             def tick(n: int, task: TaskID = task) -> None:
                 bar.advance(task, n)
 
             try:
-                result = grade_library(lib, args.pairs, args.seed, tick)
+                result = grade_library(lib, pairs, seed, tick)
             except (OSError, ImportError, ValueError, EngineFailure) as exc:
                 console.print(f"{lib.name}: cannot run: {exc}", markup=False)
                 missing[lib.name] = str(exc)
@@ -1082,21 +1113,32 @@ def handler(args: argparse.Namespace) -> int:
             finally:
                 bar.remove_task(task)
                 bar.advance(overall)
-            (out / "results" / f"{lib.name}.json").write_text(
-                json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-            )
-            text, _ = status(result)
-            console.print(
-                f"{lib.name} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
-                f"({result['seconds']} s)",
-                markup=False,
-            )
-    for n, why in missing.items():
-        console.print(f"{n}: not run ({why})", markup=False)
-    seconds = time.perf_counter() - began
-    write_pages(out, seconds if not args.engine else None)
-    console.print(f"wrote {out} ({seconds:.0f} s)", markup=False)
-    return 2 if missing and args.out is None else 0
+            _store(out, result, console)
+
+
+def graded_on_worker(pairs: int, seed: int, name: str) -> dict[str, Json] | str:
+    """A task on a cluster worker (``--cluster``): library ``name`` graded, or why it cannot run."""
+    lib = ENGINES[name]
+    why = available(lib)
+    if why is not None:
+        return why
+    try:
+        return grade_library(lib, pairs, seed, lambda n: None)
+    except (OSError, ImportError, ValueError, EngineFailure) as exc:
+        return str(exc)
+
+
+def _store(out: Path, result: dict[str, Json], console: Console) -> None:
+    """Keep one library's result under ``out/results`` and print its line."""
+    (out / "results" / f"{result['engine']}.json").write_text(
+        json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    text, _ = status(result)
+    console.print(
+        f"{result['engine']} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
+        f"({result['seconds']} s)",
+        markup=False,
+    )
 
 
 def _release(args: argparse.Namespace, names: list[str], out: Path, console: Console) -> int:
@@ -1167,5 +1209,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
         "--pages",
         action="store_true",
         help="only render the pages from the stored results and the findings (runs nothing)",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="grade each library as a task on the Dask scheduler at ADDRESS (the cluster extra; "
+        "every worker needs this checkout with the peers extra and npm ci in conformance/adapters/js)",
     )
     p.set_defaults(handler=handler)
