@@ -301,7 +301,7 @@ def test(argv: list[str]) -> None:
                  ("pytest (two workers; a dot per test)", "pytest", pytest)]
     steps = Steps(len(plan) + 1)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
-    setup("dev,peers,docs")
+    setup("dev,peers,docs,cluster")
     npm_ci(JS_ADAPTERS)
     for title, key, action in plan:
         steps(title)
