@@ -1,8 +1,11 @@
 """``pokerspec diff PROFILE_A PROFILE_B``: what a rule change flips.
 
 Every case of the game that lists either profile, and a seeded corpus of random legal hands,
-are traced under both sides (``pokerspec.regress.trace``); the first differing step or the
-differing outcome of each changed case or hand is printed, grouped by rule ID. The two sides are
+are traced under both sides (``pokerspec.regress.trace``); each changed case or hand is printed
+with its first difference (and its outcome when that changed too), grouped by the rule that
+changed, and counted twice: changed at all, and changed in its outcome. A's random hands are also
+replayed under B with A's own actions, which survives a changed listing, and further footprint
+sections can join ``FOOTPRINTS``. The two sides are
 two profiles in this checkout, or the same command run in two git revisions or two directories,
 each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
 repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
