@@ -231,6 +231,16 @@ def pairs(ranking: str, sizes: Sequence[int], count: int, seed: int) -> Iterator
         yield a, b
 
 
+def deals(count: int, seed: int) -> Iterator[Pair]:
+    """``count`` hold'em deals, as a game deals them: two hole cards each on one shared board of
+    five, each hand written hole cards first (the libraries that split a hand take the first two
+    as the hole)."""
+    rng = random.Random(f"deals:{seed}")
+    for _ in range(count):
+        cards = tuple(Card(c) for c in rng.sample(range(52), 9))
+        yield (*cards[:2], *cards[4:]), (*cards[2:4], *cards[4:])
+
+
 # -------------------------------------------------------------------------------------------
 # Running
 
@@ -259,6 +269,8 @@ class Finding:
 class RankingRun:
     ranking: str
     sizes: tuple[int, ...]
+    dealt: bool = False
+    """The pairs are hold'em deals (``deals``), not generated hands."""
     pairs: int = 0
     disagreements: int = 0
     seconds: float = 0.0
@@ -270,6 +282,7 @@ class RankingRun:
         return {
             "ranking": self.ranking,
             "sizes": list(self.sizes),
+            "dealt": self.dealt,
             "pairs": self.pairs,
             "disagreements": self.disagreements,
             "seconds": round(self.seconds, 2),
@@ -375,15 +388,18 @@ def fuzz_ranking(
     count: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    dealt: bool = False,
 ) -> RankingRun:
     """Rank ``count`` pairs on the engine and on the reference; classify and shrink every
-    disagreement (each class is shrunk once, from its first pair)."""
+    disagreement (each class is shrunk once, from its first pair). ``dealt``: the pairs are
+    hold'em deals of the ``high`` ranking (none when the engine does not rank seven cards)."""
     ask = asker(engine)
     began = time.perf_counter()
-    run = RankingRun(ranking, supported_sizes(ask, ranking))
+    sizes = supported_sizes(ask, ranking)
+    run = RankingRun(ranking, (7,) if dealt and 7 in sizes else () if dealt else sizes, dealt)
     if not run.sizes:
         return run
-    generated = pairs(ranking, run.sizes, count, seed)
+    generated = deals(count, seed) if dealt else pairs(ranking, run.sizes, count, seed)
     while True:
         chunk = [p for _, p in zip(range(BATCH), generated, strict=False)]
         if not chunk:
