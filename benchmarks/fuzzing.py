@@ -13,8 +13,8 @@ from pathlib import Path
 
 from common import Measurement
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.campaign import Campaign, prepare
-from pokerspec.conformance.fuzz import fuzz
+from pokerspec.fuzz.campaign import Campaign, prepare
+from pokerspec.fuzz.hands import fuzz
 from pokerspec.profiles import default_profile
 from suite import JS
 
@@ -30,7 +30,7 @@ MEMORY_GAME = "archie"
 
 _MEMORY_SCRIPT = """
 import resource, sys
-from pokerspec.conformance.campaign import Campaign, prepare
+from pokerspec.fuzz.campaign import Campaign, prepare
 game, profile, hands, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 report = prepare(Campaign("reference", game, profile, 7, 2 * hands, 1, 2), None, jobs).play()
 assert report["classes"] == [], report["classes"]

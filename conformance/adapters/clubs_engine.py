@@ -15,7 +15,7 @@ clubs's ``Dealer`` plays hold'em-like games only, so it offers no hand of the su
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import Judged, LibraryEngine, cannot, key_ranker
+from pokerspec.compliance.peers import Judged, LibraryEngine, cannot, key_ranker
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, format_card
 

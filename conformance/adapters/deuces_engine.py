@@ -1,12 +1,12 @@
 """deuces 0.2.1 behind the protocol (``python:conformance/adapters/deuces_engine.py:Deuces``).
 
 deuces is Cactus Kev's evaluator in pure Python: a high ranking of five to seven cards and
-nothing else. The translation is ``pokerspec.conformance.peers.DeucesFamily``.
+nothing else. The translation is ``pokerspec.compliance.peers.DeucesFamily``.
 """
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import DeucesFamily
+from pokerspec.compliance.peers import DeucesFamily
 
 
 class Deuces(DeucesFamily):

@@ -9,7 +9,7 @@ the category is read off the scale's published class boundaries. High ranking on
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import Judged, LibraryEngine, cactus_category, key_ranker
+from pokerspec.compliance.peers import Judged, LibraryEngine, cactus_category, key_ranker
 from pokerspec.core.cards import Card
 
 

@@ -2,12 +2,12 @@
 
 pkrbot is a compiled evaluator with eval7's API that takes five or more cards: a high ranking
 of five to seven cards and nothing else. The translation is
-``pokerspec.conformance.peers.Eval7Family``.
+``pokerspec.compliance.peers.Eval7Family``.
 """
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import Eval7Family
+from pokerspec.compliance.peers import Eval7Family
 
 
 class Pkrbot(Eval7Family):

@@ -11,7 +11,7 @@ reachable on its own.
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, Ranker, cactus_category, order_by_keys, sizes
+from pokerspec.compliance.peers import LibraryEngine, Ranker, cactus_category, order_by_keys, sizes
 from pokerspec.core.cards import Card, format_cards
 from pokerspec.core.game import Json
 

@@ -10,7 +10,7 @@ suite's, and it exposes no pot arithmetic outside a game, so it offers the two r
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import Judged, LibraryEngine, cactus_category, key_ranker
+from pokerspec.compliance.peers import Judged, LibraryEngine, cactus_category, key_ranker
 from pokerspec.core.cards import Card, format_cards
 
 

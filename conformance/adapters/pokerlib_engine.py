@@ -13,7 +13,7 @@ pokerlib plays hold'em only, so it offers no hand of the suite's games.
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, Ranker, order_by_compare, sizes
+from pokerspec.compliance.peers import LibraryEngine, Ranker, order_by_compare, sizes
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, rank_of, suit_of
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pokerspec.conformance.peers import Judged, LibraryEngine, cannot, chips_by_seat, key_ranker, seats
+from pokerspec.compliance.peers import Judged, LibraryEngine, cannot, chips_by_seat, key_ranker, seats
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, rank_of, suit_of
 from pokerspec.core.game import Json

@@ -9,7 +9,7 @@ only.
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import LibraryEngine, order_by_compare, sizes
+from pokerspec.compliance.peers import LibraryEngine, order_by_compare, sizes
 from pokerspec.conformance.protocol import Message
 from pokerspec.core.cards import Card, rank_of, suit_of
 

@@ -2,12 +2,12 @@
 
 treys is Cactus Kev's evaluator in pure Python (the Python 3 successor of deuces): a high
 ranking of five to seven cards and nothing else. The translation is
-``pokerspec.conformance.peers.DeucesFamily``.
+``pokerspec.compliance.peers.DeucesFamily``.
 """
 
 from __future__ import annotations
 
-from pokerspec.conformance.peers import DeucesFamily
+from pokerspec.compliance.peers import DeucesFamily
 
 
 class Treys(DeucesFamily):

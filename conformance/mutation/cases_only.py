@@ -48,11 +48,12 @@ def tables_file() -> Path:
 
 def load_tables(prime: bool) -> None:
     """Fill the tables from the file for these exact sources; with ``prime``, write it first."""
-    from pokerspec.core import fast
+    from pokerspec.core import fast, high, low
 
     path = tables_file()
     if prime and not path.exists():
-        fast._build()
+        fast.build_high(high.high_rank5)
+        fast.build_low(low.low_rank5)
         CACHE.mkdir(exist_ok=True)
         path.write_bytes(pickle.dumps({name: getattr(fast, name) for name in TABLES}))
     if path.exists():

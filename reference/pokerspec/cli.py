@@ -30,7 +30,7 @@ from pokerspec import __version__
 
 COMMANDS = {
     "conformance": "pokerspec.conformance.cli",
-    "compliance": "pokerspec.conformance.compliance",
+    "compliance": "pokerspec.compliance.run",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
     "phh": "pokerspec.phh.cli",

@@ -26,17 +26,15 @@ from pathlib import Path
 from pokerspec.conformance.cases import BadCase, load_cases
 from pokerspec.core.game import Json
 from pokerspec.core.types import RuleId
-from pokerspec.profiles import GAMES
+from pokerspec.rules import CHAPTERS as CHAPTERS
+from pokerspec.rules import LANGUAGES as LANGUAGES
+from pokerspec.rules import TRANSLATIONS as TRANSLATIONS
+from pokerspec.rules import Heading as Heading
+from pokerspec.rules import is_rule_id as is_rule_id
+from pokerspec.rules import page_language as page_language
+from pokerspec.rules import read_headings as read_headings
+from pokerspec.rules import translation_path as translation_path
 
-LANGUAGES = ("en", "ru", "pt", "fr")
-"""English first: it is the normative text; the others are translations."""
-TRANSLATIONS = LANGUAGES[1:]
-CHAPTERS = ("core", *GAMES)
-"""The first word of every rule ID (`core.high.wheel`, `stud.bringin.forced`)."""
-
-_RULE = re.compile("(?:" + "|".join(CHAPTERS) + r")(?:\.[a-z0-9-]+){2,}")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{#([^}\s]+)\})?\s*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _CITATION = re.compile(r"``([a-z0-9][a-z0-9.-]*)``")
 
 
@@ -49,16 +47,6 @@ class Location:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """One Markdown heading: its level (1-6), its text and its ``{#anchor}`` if it has one."""
-
-    level: int
-    title: str
-    anchor: str | None
-    line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,39 +212,6 @@ def _on_page(path: str, message: str) -> Problem:
 def _of_rule(rule: str, message: str) -> Problem:
     """A problem of a rule ID: its chapter is the ID's first word."""
     return Problem(rule.split(".")[0], f"{rule}: {message}")
-
-
-def is_rule_id(text: str) -> bool:
-    """A rule ID: a chapter name, a topic and a name, dot-separated (`core.high.wheel`); a shorter
-    prefix such as ``core.high`` names a group of rules, not a rule."""
-    return _RULE.fullmatch(text) is not None
-
-
-def page_language(path: str) -> tuple[str, str]:
-    """(language, English path) of a spec page: ``03-high.ru.md`` is the ``ru`` page of ``03-high.md``."""
-    for lang in TRANSLATIONS:
-        suffix = f".{lang}.md"
-        if path.endswith(suffix):
-            return lang, path[: -len(suffix)] + ".md"
-    return "en", path
-
-
-def translation_path(english: str, language: str) -> str:
-    return english if language == "en" else english[: -len(".md")] + f".{language}.md"
-
-
-def read_headings(text: str) -> tuple[Heading, ...]:
-    """The Markdown headings of a page, skipping fenced code blocks."""
-    headings: list[Heading] = []
-    fenced = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
-        m = None if fenced else _HEADING.match(line)
-        if m:
-            headings.append(Heading(len(m.group(1)), m.group(2), m.group(3), number))
-    return tuple(headings)
 
 
 def _compare_pages(english: Page, other: Page) -> list[Problem]:

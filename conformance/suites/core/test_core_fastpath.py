@@ -24,6 +24,13 @@ from pokerspec.core.low import LowRank, low_rank, low_rank5
 ALL_CARDS = [Card(c) for c in range(52)]
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _tables() -> None:
+    """The tables ``fast`` reads are built by the first ranking through ``high``/``low``."""
+    high_rank(ALL_CARDS[:5])
+    low_rank(ALL_CARDS[:5])
+
+
 def literate_high(cards: Sequence[Card]) -> HighRank:
     return max(high_rank5(five) for five in combinations(cards, 5))
 

@@ -3,7 +3,7 @@
 * Each adapter's answer is replayed directly against its library, without the adapter, on a
   few cases: an adapter bug is never published as the library's.
 * Each library passes the core cases it can express, or fails them for a reason
-  ``pokerspec.conformance.findings`` names.
+  ``pokerspec.compliance.findings`` names.
 * PokerKit replays stud hands from the same deck with the same actions as the reference.
 
 Each test skips cleanly when its library is not installed (the ``peers`` extra, or
@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from pokerspec.compliance.findings import REPORTS, Report
+from pokerspec.compliance.run import ENGINES, LIBRARIES, available
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
-from pokerspec.conformance.compliance import ENGINES, LIBRARIES, available
-from pokerspec.conformance.findings import REPORTS, Report
 from pokerspec.conformance.protocol import Engine, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.cards import format_card

@@ -10,8 +10,8 @@ from typing import cast
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.conformance import compliance
-from pokerspec.conformance.compliance import LIBRARIES, OUT, available, evidence, load_results
+from pokerspec.compliance import run as compliance
+from pokerspec.compliance.run import LIBRARIES, OUT, available, evidence, load_results
 from pokerspec.core.game import Json
 
 FAST = ("treys", "tilted", "pypokerengine", "poker-ts", "poker-evaluator")

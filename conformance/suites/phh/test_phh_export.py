@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
+from pokerspec.compliance.findings import DIFFERENCE, KNOWN
 from pokerspec.conformance.cases import VECTORS, Case, load_cases
-from pokerspec.conformance.findings import DIFFERENCE, KNOWN
 from pokerspec.phh.document import dumps, parse_document
 from pokerspec.phh.export import Exported, ExportError, export_case, export_trace
 from pokerspec.phh.record import stud_record

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from pokerspec.conformance import campaign
-from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.fuzz import campaign
+from pokerspec.fuzz import hands as fuzzing
 
 HERE = Path(__file__).resolve()
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from pokerspec.conformance import campaign as campaigns
-from pokerspec.conformance.campaign import Campaign, CampaignError, Stopped, merge, prepare
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.fuzz import campaign as campaigns
+from pokerspec.fuzz.campaign import Campaign, CampaignError, Stopped, merge, prepare
 
 BUGGY = Path(__file__).resolve().with_name("test_regress_fuzz.py")
 IMPL = f"python:{BUGGY}:TwoBugs"

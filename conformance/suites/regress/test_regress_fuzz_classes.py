@@ -12,10 +12,15 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import PythonEngine, load_factory, open_engine
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.finding_classes import (
+from pokerspec.conformance.grading import Verdict, grade
+from pokerspec.conformance.protocol import Engine, Message, handshake
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core.game import Json
+from pokerspec.core.types import RuleId
+from pokerspec.fuzz import hands as fuzzing
+from pokerspec.fuzz.classes import (
     RULES,
     FindingClass,
     Findings,
@@ -23,11 +28,6 @@ from pokerspec.conformance.finding_classes import (
     phase_group,
     rule_for,
 )
-from pokerspec.conformance.grading import Verdict, grade
-from pokerspec.conformance.protocol import Engine, Message, handshake
-from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.core.game import Json
-from pokerspec.core.types import RuleId
 
 ROOT = Path(__file__).resolve().parents[3]
 

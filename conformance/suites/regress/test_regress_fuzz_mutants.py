@@ -1,5 +1,5 @@
 """Differential fuzzing finds deliberately wrong rules without any hand-written case: each
-mutant of ``pokerspec.conformance.mutants`` is served in its own process (``exec:``) and fuzzed
+mutant of ``pokerspec.regress.mutants`` is served in its own process (``exec:``) and fuzzed
 against the unpatched reference, under each profile of its game (core mutants: under each
 game's default), until a disagreement shows. Mutants that only a tie reveals are found thanks
 to the corpus's rank-grouped decks (``pokerspec.regress.corpus.grouped_by_rank``)."""
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.fuzz import fuzz
-from pokerspec.conformance.mutants import MUTANTS, Mutant
 from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.fuzz.hands import fuzz
 from pokerspec.profiles import all_profiles, default_profile
+from pokerspec.regress.mutants import MUTANTS, Mutant
 
 HERE = Path(__file__).resolve()
 HANDS = {"archie": 200, "auction": 40, "stud": 150}

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.conformance.fuzz_ranking import classify, expected, fuzz_ranking, pairs
 from pokerspec.conformance.protocol import Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.cards import parse_cards, rank_of
 from pokerspec.core.game import Json
+from pokerspec.fuzz.ranking import classify, expected, fuzz_ranking, pairs
 
 
 class NoWheel(ReferenceEngine):

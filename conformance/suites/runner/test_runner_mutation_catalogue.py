@@ -1,4 +1,4 @@
-"""The mutation catalogue (``pokerspec.conformance.mutants``): the suite kills every mutant of the
+"""The mutation catalogue (``pokerspec.regress.mutants``): the suite kills every mutant of the
 reference, the cases pinning each broken rule kill it on their own, the patches leave nothing
 behind, and docs/maintainers/mutants.md lists every mutant."""
 
@@ -14,7 +14,10 @@ from pathlib import Path
 import pokerspec.archie.award
 import pokerspec.auction.award
 import pytest
-from pokerspec.conformance.mutants import (
+from pokerspec.conformance.runner import Planned
+from pokerspec.core import chips
+from pokerspec.core.types import RuleId
+from pokerspec.regress.mutants import (
     MUTANTS,
     Hang,
     Mutant,
@@ -25,9 +28,6 @@ from pokerspec.conformance.mutants import (
     suite,
     time_limit,
 )
-from pokerspec.conformance.runner import Planned
-from pokerspec.core import chips
-from pokerspec.core.types import RuleId
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "maintainers" / "mutants.md"

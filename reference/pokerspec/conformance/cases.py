@@ -27,6 +27,7 @@ from pokerspec.core.game import Json
 from pokerspec.profiles import all_profiles
 from pokerspec.resources import SCHEMAS, SPEC, display
 from pokerspec.resources import VECTORS as VECTORS  # the suite's own cases, imported from here too
+from pokerspec.rules import is_rule_id, page_language, read_headings
 
 SCHEMA = SCHEMAS / "case.schema.json"
 CANONICAL_CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -95,9 +96,6 @@ def validator() -> jsonschema.protocols.Validator:
 @cache
 def spec_rules(spec: Path = SPEC) -> frozenset[str]:
     """Every rule ID the spec in ``spec`` defines: the rule anchors of its English pages."""
-    # traceability reads case files through this module, so it is imported here, not above.
-    from pokerspec.traceability import is_rule_id, page_language, read_headings
-
     found: set[str] = set()
     for page in spec.rglob("*.md"):
         if page_language(page.name)[0] == "en":

@@ -1,5 +1,5 @@
 """``pokerspec conformance``: ``run`` the suite against an engine (docs/engine-authors/running.md);
-``list`` the index of cases; ``fuzz`` and ``merge`` live in ``pokerspec.conformance.campaign``
+``list`` the index of cases; ``fuzz`` and ``merge`` live in ``pokerspec.fuzz.campaign``
 and register themselves here.
 
 Everything a run needs is checked before the first case: the ``--vectors`` paths exist, the
@@ -37,7 +37,6 @@ from rich.progress import (
 from rich.text import Text
 
 from pokerspec.cli import Interrupted, UsageError, positive_seconds, run_cli
-from pokerspec.conformance import campaign, fuzz_ranking
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, ExecEngine, StrictEngine, open_engine
 from pokerspec.conformance.cases import VECTORS, Case, case_files, load_cases, spec_rules
@@ -45,6 +44,8 @@ from pokerspec.conformance.grading import Verdict, needed_capabilities
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.conformance.runner import Planned, Report, Run, Selection, plan, run
 from pokerspec.core.game import Json
+from pokerspec.fuzz import campaign
+from pokerspec.fuzz import ranking as fuzz_ranking
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.resources import suite_version
 
@@ -64,7 +65,7 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="conformance_command", required=True)
     add_run(sub)
     add_list(sub)
-    # ``fuzz`` and ``merge`` are owned by pokerspec.conformance.campaign, which adds them.
+    # ``fuzz`` and ``merge`` are owned by pokerspec.fuzz.campaign, which adds them.
     campaign.register(sub)
     fuzz_ranking.add_mode(sub.choices["fuzz"])  # its ranking-only mode, --ranking (docs/engines/)
 

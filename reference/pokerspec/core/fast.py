@@ -16,22 +16,23 @@ same integers without looking at the subsets:
   among the suited ranks, looked up by their 13-bit rank mask.
 
 Tables (about 150,000 entries) are built from the literate functions on first use, in about half a
-second, so that importing stays cheap.
+second, so that importing stays cheap. This module imports neither ranking: ``high.high_rank`` and
+``low.low_rank`` look their key up here and, on the first miss (``Unbuilt``), hand their literate
+five-card function to ``build_high`` or ``build_low``.
 ``conformance/suites/core/test_core_fastpath.py`` proves the equality on every five-card hand
 and on every seven-card rank pattern with and without a flush.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from pokerspec.core.cards import Card, make_card
+from pokerspec.core.types import HighRank, LowRank
 
-if TYPE_CHECKING:
-    from pokerspec.core.high import HighRank
-    from pokerspec.core.low import LowRank
+_Key = TypeVar("_Key", HighRank, LowRank)
 
 _RANKS = 13
 _SUIT_SHIFT = 32
@@ -67,37 +68,19 @@ def _unsuited(ranks: Sequence[int]) -> list[Card]:
     return [make_card(r + 2, i % 4) for i, r in enumerate(ranks)]
 
 
-def _build() -> None:
-    """Fill the tables from the literate definitions (five cards) and best-of-subsets (six, seven).
+class Unbuilt(LookupError):
+    """The tables for this ranking are empty: build them from the literate five-card function."""
+
+
+def build_high(high_rank5: Callable[[Sequence[Card]], HighRank]) -> None:
+    """Fill the high tables from the literate five-card definition (``core.high.best-five``).
 
     A six- or seven-card multiset is best played by its best five-card sub-multiset, which is the
     best over its sub-multisets one card smaller; flushes likewise by rank mask.
     """
-    from pokerspec.core.high import high_rank5
-    from pokerspec.core.low import low_rank5
-
     for ranks in _multisets(5):
-        cards = _unsuited(ranks)
-        code = sum(_POWER[r] for r in ranks)
-        _HIGH[code] = high_rank5(cards)
-        _LOW[code] = low_rank5(cards)
-    smaller = list(_HIGH)
-    for _ in (6, 7):
-        # Every multiset one card larger takes the best key of the multisets it contains.
-        larger: dict[int, None] = {}
-        for code in smaller:
-            high, low = _HIGH[code], _LOW[code]
-            for power in _POWER:
-                if code // power % 5 == 4:
-                    continue
-                up = code + power
-                if up in larger:
-                    _HIGH[up] = max(_HIGH[up], high)
-                    _LOW[up] = max(_LOW[up], low)
-                else:
-                    larger[up] = None
-                    _HIGH[up], _LOW[up] = high, low
-        smaller = list(larger)
+        _HIGH[sum(_POWER[r] for r in ranks)] = high_rank5(_unsuited(ranks))
+    _grow(_HIGH)
     for ranks in combinations(range(_RANKS), 5):
         _FLUSH_HIGH[sum(1 << r for r in ranks)] = high_rank5([make_card(r + 2, 3) for r in ranks])
     for size in (6, 7):
@@ -106,11 +89,37 @@ def _build() -> None:
             _FLUSH_HIGH[mask] = max(_FLUSH_HIGH[mask & ~(1 << r)] for r in ranks)
 
 
-def _missing(cards: Sequence[Card]) -> None:
-    """A key was not in the tables: build them on first use, else the hand is not 5-7 cards."""
-    if _HIGH:
+def build_low(low_rank5: Callable[[Sequence[Card]], LowRank]) -> None:
+    """Fill the low table from the literate five-card definition (``core.low.best-five``)."""
+    for ranks in _multisets(5):
+        _LOW[sum(_POWER[r] for r in ranks)] = low_rank5(_unsuited(ranks))
+    _grow(_LOW)
+
+
+def _grow(table: dict[int, _Key]) -> None:
+    """Every multiset of six, then seven ranks takes the best key of the multisets it contains."""
+    smaller = list(table)
+    for _ in (6, 7):
+        larger: dict[int, None] = {}
+        for code in smaller:
+            key = table[code]
+            for power in _POWER:
+                if code // power % 5 == 4:
+                    continue
+                up = code + power
+                if up in larger:
+                    table[up] = max(table[up], key)
+                else:
+                    larger[up] = None
+                    table[up] = key
+        smaller = list(larger)
+
+
+def _missing(cards: Sequence[Card], table: dict[int, HighRank] | dict[int, LowRank]) -> None:
+    """A key was not in the tables: they are empty (``Unbuilt``), else the hand is not 5-7 cards."""
+    if table:
         raise ValueError(f"not a hand of 5 to 7 distinct cards: {list(cards)}")
-    _build()
+    raise Unbuilt
 
 
 def _total(cards: Sequence[Card]) -> int:
@@ -141,8 +150,8 @@ def high_rank(cards: Sequence[Card]) -> HighRank:
             return _FLUSH_HIGH[mask]
         return _HIGH[total & _MULTISET]
     except KeyError:
-        _missing(cards)
-        return high_rank(cards)
+        _missing(cards, _HIGH)
+        raise
 
 
 def low_rank(cards: Sequence[Card]) -> LowRank:
@@ -150,5 +159,5 @@ def low_rank(cards: Sequence[Card]) -> LowRank:
     try:
         return _LOW[_total(cards) & _MULTISET]
     except KeyError:
-        _missing(cards)
-        return low_rank(cards)
+        _missing(cards, _LOW)
+        raise

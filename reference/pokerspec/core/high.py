@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import NewType
 
 from pokerspec.core import fast
 from pokerspec.core.cards import Card, rank_of, suit_of
-
-HighRank = NewType("HighRank", int)
+from pokerspec.core.types import HighRank as HighRank
 
 
 class Category(IntEnum):
@@ -96,7 +94,11 @@ def high_rank(cards: Sequence[Card]) -> HighRank:
     By definition the best ``high_rank5`` over every five-card subset; computed by the
     table-driven ``pokerspec.core.fast``, which is proven to return the same key.
     """
-    return fast.high_rank(cards)
+    try:
+        return fast.high_rank(cards)
+    except fast.Unbuilt:
+        fast.build_high(high_rank5)
+        return fast.high_rank(cards)
 
 
 def category_of(rank: HighRank) -> Category:

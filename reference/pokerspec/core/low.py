@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NewType
 
 from pokerspec.core import fast
 from pokerspec.core.cards import Card, rank_of
 from pokerspec.core.high import pack
-
-LowRank = NewType("LowRank", int)
+from pokerspec.core.types import LowRank as LowRank
 
 _WORST = pack(5, [13, 13, 13, 13, 13])
 """An upper bound on every packed low key; ``low`` strength is ``_WORST - key``."""
@@ -60,7 +58,11 @@ def low_rank(cards: Sequence[Card]) -> LowRank:
     By definition the best ``low_rank5`` over every five-card subset; computed by the
     table-driven ``pokerspec.core.fast``, which is proven to return the same key.
     """
-    return fast.low_rank(cards)
+    try:
+        return fast.low_rank(cards)
+    except fast.Unbuilt:
+        fast.build_low(low_rank5)
+        return fast.low_rank(cards)
 
 
 def qualifies_eight(cards: Sequence[Card]) -> bool:

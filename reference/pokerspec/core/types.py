@@ -15,6 +15,12 @@ Chips = NewType("Chips", int)
 Seat = NewType("Seat", int)
 """A seat, 0-based inside the code; written ``p1``, ``p2`` ... in notation and cases."""
 
+HighRank = NewType("HighRank", int)
+"""A high hand's key (``pokerspec.core.high``): larger is better; equal keys tie."""
+
+LowRank = NewType("LowRank", int)
+"""An ace-to-five low hand's key (``pokerspec.core.low``): larger is better (lower); equal keys tie."""
+
 RuleId = NewType("RuleId", str)
 """A stable rule identifier such as `core.high.wheel` (never a section number)."""
 

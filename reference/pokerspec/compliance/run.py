@@ -5,13 +5,13 @@ Each library is reached through its adapter in ``conformance/adapters/`` (Python
 ``peers`` extra; JavaScript from ``conformance/adapters/js/package.json``, run with Node over the
 exec protocol) and graded by the same runner as any engine. A case the library cannot express
 (the adapter answers ``unsupported``, naming what is missing) counts as skipped. Every evaluator
-is then fuzzed pair by pair against the reference (``pokerspec.conformance.fuzz_ranking``).
+is then fuzzed pair by pair against the reference (``pokerspec.fuzz.ranking``).
 
 Each engine's result is stored as ``docs/engines/results/<engine>.json``; the pages — the
 summary table (``compliance.md``), one page per engine, the findings page and a badge per
 engine — are rendered from the stored results, so ``--engine NAME`` refreshes one engine and
 keeps the others. Every deviation is attributed to a known bug or rule difference
-(``pokerspec.conformance.findings``).
+(``pokerspec.compliance.findings``).
 
 Exit status: 0 when every engine ran; 2 when the run could not be made — an unknown engine, or
 an engine that is not installed while the pages would be overwritten (install the ``peers``
@@ -33,16 +33,16 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from pokerspec.compliance.findings import KNOWN, REPORTS, Known, attribute
+from pokerspec.compliance.peers import UNSUPPORTED
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
-from pokerspec.conformance.findings import KNOWN, REPORTS, Known, attribute
-from pokerspec.conformance.fuzz_ranking import fuzz_ranking, offered
 from pokerspec.conformance.grading import Verdict
-from pokerspec.conformance.peers import UNSUPPORTED
 from pokerspec.conformance.protocol import EngineFailure, handshake
 from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
+from pokerspec.fuzz.ranking import fuzz_ranking, offered
 from pokerspec.resources import source_checkout
 
 ROOT = source_checkout() or Path.cwd()

@@ -6,7 +6,7 @@ source files are never touched. ``check`` runs every case under every profile it
 ``ReferenceEngine`` with the patch in place: the mutant is *killed* when at least one required
 case fails (or errors), and *pinned* when a failing required case lists the rule it breaks.
 
-    python -m pokerspec.conformance.mutants [--mutant NAME] [--json] [--markdown]
+    python -m pokerspec.regress.mutants [--mutant NAME] [--json] [--markdown]
 
 Exit status 1 when a mutant survives or the unpatched reference fails a required case.
 docs/maintainers/mutants.md is the ``--markdown`` output.
@@ -715,7 +715,7 @@ def markdown(findings: Sequence[Finding]) -> str:
         "",
         "Does the conformance suite notice when a rule is wrong? Each mutant below is the reference",
         "implementation with exactly one rule deliberately broken, patched in memory for the run",
-        "(`reference/pokerspec/conformance/mutants.py`; the source files are never changed). Every",
+        "(`reference/pokerspec/regress/mutants.py`; the source files are never changed). Every",
         "case runs against each mutant under every profile it lists. A mutant is **killed** when at",
         "least one required case fails or errors, and *pinned* when one of the failing cases lists",
         "the very rule that was broken, so a failure report points at the right rule.",
@@ -732,9 +732,9 @@ def markdown(findings: Sequence[Finding]) -> str:
         "## Running it",
         "",
         "```",
-        "python -m pokerspec.conformance.mutants              # every mutant, killed or SURVIVED",
-        "python -m pokerspec.conformance.mutants --mutant core-no-wheel --json",
-        "python -m pokerspec.conformance.mutants --markdown > docs/maintainers/mutants.md",
+        "python -m pokerspec.regress.mutants              # every mutant, killed or SURVIVED",
+        "python -m pokerspec.regress.mutants --mutant core-no-wheel --json",
+        "python -m pokerspec.regress.mutants --markdown > docs/maintainers/mutants.md",
         "```",
         "",
         "The command first checks that the unpatched reference passes every required case, and exits",
@@ -772,7 +772,7 @@ def markdown(findings: Sequence[Finding]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m pokerspec.conformance.mutants", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m pokerspec.regress.mutants", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mutant", action="append", default=[], help="only this mutant (repeatable)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")

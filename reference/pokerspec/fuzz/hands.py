@@ -6,7 +6,7 @@ its observables are compared with the reference's; before some turns an illegal 
 turn, an amount one off, an unlisted fold or check) is tried on both and the rejection reasons
 compared; at the end the outcome.
 
-Each disagreement gets a class (``pokerspec.conformance.finding_classes``: where it showed, the first
+Each disagreement gets a class (``pokerspec.fuzz.classes``: where it showed, the first
 differing field and the rule that field belongs to). A run goes on past its findings: the first
 hand of each class is shrunk — fewer seats, fewer actions, a shorter listed deck, smaller stacks,
 keeping only the simplifications that still show the same class — and written as a schema-valid
@@ -20,7 +20,7 @@ that alone, since the reference chooses the actions. An engine that takes a batc
 one, and the first disagreement ends the hand.
 
 ``scan`` plays a range of corpus hands and ``settle`` shrinks what it found into a
-``Findings``; ``pokerspec.conformance.campaign`` spreads the ranges over processes, shards and
+``Findings``; ``pokerspec.fuzz.campaign`` spreads the ranges over processes, shards and
 runs (``--jobs``, ``--shard``, ``--dir``).
 """
 
@@ -37,13 +37,13 @@ from pathlib import Path
 from typing import NamedTuple, cast
 
 from pokerspec.conformance.cases import validator
-from pokerspec.conformance.finding_classes import DEFAULT_LIMIT, FindingClass, Findings, path_field, rule_for
 from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.actions import Action, ActionError
 from pokerspec.core.game import Json
 from pokerspec.core.types import seat_name
+from pokerspec.fuzz.classes import DEFAULT_LIMIT, FindingClass, Findings, path_field, rule_for
 from pokerspec.regress.corpus import (
     MAX_STEPS,
     Chooser,
@@ -393,7 +393,7 @@ class Fuzzer:
         divergence.klass = self.classify(step, divergence, out.played)
 
     def classify(self, step: Step, divergence: Divergence, played: list[str]) -> FindingClass:
-        """The class of ``divergence`` (``pokerspec.conformance.finding_classes``). The verb that decides
+        """The class of ``divergence`` (``pokerspec.fuzz.classes``). The verb that decides
         the rule is the one of the action sent, else of the last action played, else, for a
         listing, of the first action missing or unexpected in it."""
         what, request = divergence.what, step.request

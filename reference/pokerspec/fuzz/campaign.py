@@ -2,7 +2,7 @@
 (``--shard``) and interruptions (``--dir``, ``--resume``), and ``pokerspec conformance merge``.
 
 A campaign is corpus hands 0 to ``hands - 1`` of one seed, played against one engine under one
-game and profile (``pokerspec.conformance.fuzz``). Hand ``i`` depends only on the seed and ``i``,
+game and profile (``pokerspec.fuzz.hands``). Hand ``i`` depends only on the seed and ``i``,
 so any slice of a campaign can be played anywhere, in any order, and the slices' findings
 combine into exactly the whole campaign's (``Findings.merge``: counts add up, the earliest
 hand of each class gives its case):
@@ -41,11 +41,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerspec.cli import positive_seconds
-from pokerspec.conformance import fuzz as fuzzing
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
-from pokerspec.conformance.finding_classes import DEFAULT_LIMIT, Findings
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.core.game import Json
+from pokerspec.fuzz import hands as fuzzing
+from pokerspec.fuzz.classes import DEFAULT_LIMIT, Findings
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
 
@@ -599,7 +599,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m pokerspec.conformance.campaign fuzz|merge ...``."""
+    """``python -m pokerspec.fuzz.campaign fuzz|merge ...``."""
     parser = argparse.ArgumentParser(prog="pokerspec conformance")
     register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
