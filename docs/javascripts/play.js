@@ -7,6 +7,7 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
+import { handView } from "./play-view.js";
 
 const SITE = new URL("../", import.meta.url);
 const LANGS = ["en", "ru", "pt", "fr"];
@@ -241,6 +242,7 @@ class Play {
     this.error = null;
     try {
       this.hand = this.data.games[game].newHand(this.data.games[game].profiles[profile], this.setup);
+      this.record = { first: this.hand.observe(), listing: this.hand.legal(), attempts: [] };
     } catch (error) {
       this.hand = null;
       this.error = String(error && error.message);
@@ -263,27 +265,31 @@ class Play {
       const bot = listing.to_act.find((seat) => this.isBot(seat));
       if (!bot) return;
       const action = botAction(this.botRng, bot, listing, this.hand.observe());
-      const refusal = this.hand.act(action);
-      if (refusal) return;
-      this.steps.push({ act: action, by: "bot" });
+      if (this.apply(action)) return;
+      this.steps[this.steps.length - 1].by = "bot";
     }
   }
 
   /** Tries one action: applied if the listing holds it, else refused with its reason and rule. */
   attempt(text) {
     const seen = this.hand.observe();
-    const refusal = this.hand.act(text);
-    if (refusal) {
-      this.steps.push({ reject: text, reason: refusal.reason });
-      this.verdict = { text, refusal };
-    } else {
-      this.steps.push({ act: text });
+    const refusal = this.apply(text);
+    if (refusal) this.verdict = { text, refusal };
+    else {
       this.verdict = { text, name: actionName(this.T, text, seen) };
       this.runBots();
     }
     this.render();
     const box = this.root.querySelector("[data-testid=play-verdict]");
     if (box && refusal) box.focus({ preventScroll: true });
+  }
+
+  /** Acts, and records the attempt for the case file and the viewer; the refusal, if any. */
+  apply(text) {
+    const refusal = this.hand.act(text);
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text });
+    this.record.attempts.push({ text, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
+    return refusal;
   }
 
   // -- drawing --------------------------------------------------------------------------------
@@ -530,10 +536,20 @@ class Play {
       el("p", {}, [
         el("a", { class: "md-button", href, download: `${caseFile.id}.json`, "data-testid": "play-export-case" }, T.w("export_case")), " ",
         el("a", { class: "md-button", href: URL.createObjectURL(new Blob([this.phh(caseFile)], { type: "text/plain" })),
-          download: `${caseFile.id}.phh`, "data-testid": "play-export-phh" }, T.w("export_phh")),
+          download: `${caseFile.id}.phh`, "data-testid": "play-export-phh" }, T.w("export_phh")), " ",
+        el("a", { class: "md-button", href: new URL(`${LANG === "en" ? "" : `${LANG}/`}viewer/?case=${caseFile.id}`, SITE).href,
+          "data-testid": "play-open-viewer", onclick: () => this.keepForViewer(caseFile, outcome) }, T.w("open_viewer")),
       ]),
       el("p", {}, T.w("export_help")),
     ]);
+  }
+
+  /** Keeps the hand as the viewer's JSON for the session: the viewer page opens it by its ID. */
+  keepForViewer(caseFile, outcome) {
+    const view = handView(caseFile, this.record, outcome);
+    const game = this.T.game(this.choice.game);
+    view.i18n = { [LANG]: { title: this.T.w("view_title", { game, seed: this.seed }), explanation: this.T.w("view_explanation", { profile: this.choice.profile }) } };
+    window.sessionStorage.setItem(`pokerspec-played:${caseFile.id}`, JSON.stringify(view));
   }
 
   /** The hand as PHH, as `pokerspec phh export` writes its case file (play-phh.js). */

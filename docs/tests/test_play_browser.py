@@ -197,3 +197,20 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     if lang == "ru" and size == 390:
         drill.scroll_into_view_if_needed()
         drill.screenshot(path=str(screenshots / "play-drill-ru-390.png"))
+    # a random deal played to the end: whatever the answer, the award is explained with its rules
+    drill.locator("[data-testid=drill-next-random]").click()
+    drill.locator("[data-testid=drill-check]").click()
+    assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") in {"right", "wrong"}
+    assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
+
+    # the last hand (stud) opens in the hand viewer, in the same language, at its end
+    tab.locator("[data-testid=play-open-viewer]").click()
+    tab.locator(".psv").wait_for()
+    assert f"seed={HANDS['stud'][1]}" not in tab.url and "viewer/?case=stud-play-0042" in tab.url
+    assert words["view_title"].split("{")[0] in tab.locator(".psv").inner_text()
+    tab.locator(".psv").focus()
+    tab.keyboard.press("End")
+    assert tab.locator(".psv-go-next").is_disabled()
+    assert tab.locator(".psv-potline").count() >= 1
+    if lang == "ru" and size == 390:
+        tab.locator(".psv").screenshot(path=str(screenshots / "play-viewer-ru-390.png"))
