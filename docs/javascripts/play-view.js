@@ -28,7 +28,7 @@ function table(seen, seats) {
 }
 
 /** What an action does on the table before it, in the viewer's words (data.py `describe`). */
-function describe(action, frame, game, opened) {
+export function describe(action, frame, game, opened) {
   const words = action.split(" ");
   if (words.length < 2) return { v: "raw" };
   const [seat, verb, ...rest] = words;

@@ -7,7 +7,7 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
-import { handView } from "./play-view.js";
+import { describe, handView } from "./play-view.js";
 
 const SITE = new URL("../", import.meta.url);
 const LANGS = ["en", "ru", "pt", "fr"];
@@ -151,32 +151,19 @@ function card(name, attrs) {
 // ---------------------------------------------------------------------------------------------
 // Naming actions in the reader's language
 
-/** What an action does, named as the button says it (round totals come from the table). */
-function actionName(T, text, seen) {
-  const [seat, verb, ...args] = text.split(" ");
-  const n = args[0];
-  const round = (seen.round_bets || {})[seat] ?? 0;
-  const level = Math.max(0, ...Object.values(seen.round_bets || {}));
-  switch (verb) {
-    case "f": return T.w("act_fold");
-    case "cc": return n === undefined || Number(n) === round ? T.w("act_check") : T.w("act_call", { n });
-    case "cbr":
-      if (level === 0) return T.w("act_bet", { n });
-      return seen.phase === "street-3" && level < Number(n) && completes(seen) ? T.w("act_complete", { n }) : T.w("act_raise", { n });
-    case "pb": return T.w("act_bring_in", { n });
-    case "sd": return args.length === 0 ? T.w("act_pat") : T.w("act_discard", { cards: args.join(" ") });
-    case "sm": return T.w("act_show");
-    case "mu": return T.w("act_muck");
-    case "bid": return T.w("act_bid", { n });
-    case "pick": return T.w("act_pick", { card: n });
-    case "dec": return T.w(`act_dec_${n}`);
-    default: return text;
+/**
+ * An action named as its button says it: what it does on the table before it (play-view.js
+ * `describe`, the viewer's reading), in the page's words.
+ */
+function actionName(T, text, seen, game, opened) {
+  const d = describe(text, { bets: seen.round_bets || {}, stacks: seen.stacks, phase: seen.phase }, game, opened);
+  switch (d.v) {
+    case "discard": return T.w("act_discard", { cards: d.c.join(" ") });
+    case "pick": return T.w("act_pick", { card: d.c[0] });
+    case "declare": return T.w(`act_dec_${d.x}`);
+    case "raw": return text;
+    default: return T.w(`act_${d.v}`, { n: d.n });
   }
-}
-
-/** Third street before anyone completed: every round total is at most the bring-in. */
-function completes(seen) {
-  return Math.max(0, ...Object.values(seen.round_bets || {})) < 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +263,7 @@ class Play {
     const refusal = this.apply(text);
     if (refusal) this.verdict = { text, refusal };
     else {
-      this.verdict = { text, name: actionName(this.T, text, seen) };
+      this.verdict = { text, name: this.name(text, seen) };
       this.runBots();
     }
     this.render();
@@ -284,11 +271,20 @@ class Play {
     if (box && refusal) box.focus({ preventScroll: true });
   }
 
+  /** An action as its button names it; a stud completion is told from a raise by whether
+   * anyone has completed, bet or raised in this round (stud.bringin.respond). */
+  name(text, seen) {
+    const phase = seen.phase;
+    const opened = this.record.attempts.some((a) => !a.refusal && a.phase === phase && a.text.split(" ")[1] === "cbr");
+    return actionName(this.T, text, seen, this.choice.game, opened);
+  }
+
   /** Acts, and records the attempt for the case file and the viewer; the refusal, if any. */
   apply(text) {
+    const phase = this.hand.observe().phase;
     const refusal = this.hand.act(text);
     this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text });
-    this.record.attempts.push({ text, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
+    this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
     return refusal;
   }
 
@@ -423,7 +419,7 @@ class Play {
         if (action.endsWith(" sd *")) buttons.push(this.discarder(seat, seen));
         else {
           buttons.push(el("button", { type: "button", class: "md-button ps-play-act", "data-action": action, title: action,
-            onclick: () => this.attempt(action) }, actionName(T, action, seen)));
+            onclick: () => this.attempt(action) }, this.name(action, seen)));
         }
       }
       return el("div", { class: "ps-play-seat-actions", "data-seat": seat }, [el("span", { class: "ps-play-who" }, `${seat}${T.ui("colon")}`), ...buttons]);
@@ -444,7 +440,7 @@ class Play {
       const action = cards.length ? `${seat} sd ${cards.join(" ")}` : `${seat} sd`;
       go.setAttribute("data-action", action);
       go.title = action;
-      go.textContent = actionName(T, action, seen);
+      go.textContent = this.name(action, seen);
     };
     go.addEventListener("click", () => this.attempt(go.getAttribute("data-action")));
     const toggles = (seen.hands[seat] || []).map((c) => {
@@ -519,7 +515,7 @@ class Play {
         el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat }, [
           el("th", { scope: "row" }, seat),
           el("td", { class: "ps-play-num", "data-received": outcome.received[seat] }, String(outcome.received[seat])),
-          el("td", { class: "ps-play-num" }, String(outcome.net[seat])),
+          el("td", { class: "ps-play-num" }, outcome.net[seat] > 0 ? `+${outcome.net[seat]}` : String(outcome.net[seat])),
         ]))),
       ])),
       explainAward(T, this.data.whyOf(outcome)),
