@@ -165,7 +165,7 @@ raise SystemExit(1 if broken else 0)
 def test(argv: list[str]) -> None:
     steps = Steps(6)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
-    setup("dev,peers,docs")
+    setup("dev,peers,docs,cluster")
     npm_ci(JS_ADAPTERS)
     steps("ruff")
     run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")

@@ -35,6 +35,7 @@ COMMANDS = {
     "golden": "pokerspec.regress.golden",
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
+    "where": "pokerspec.regress.where",
     "view": "pokerspec.viewer.page",
 }
 USAGE = 2
