@@ -142,6 +142,9 @@ class Text {
   }
 }
 
+/** A card as the reader sees it: `Tc` is 10♣. */
+const cardText = (name) => name.slice(0, -1).replace("T", "10") + (SUITS[name.slice(-1)] || name.slice(-1));
+
 function card(name, attrs) {
   const suit = name.slice(-1);
   const rank = name.slice(0, -1).replace("T", "10");
@@ -158,8 +161,8 @@ function card(name, attrs) {
 function actionName(T, text, seen, game, opened) {
   const d = describe(text, { bets: seen.round_bets || {}, stacks: seen.stacks, phase: seen.phase }, game, opened);
   switch (d.v) {
-    case "discard": return T.w("act_discard", { cards: d.c.join(" ") });
-    case "pick": return T.w("act_pick", { card: d.c[0] });
+    case "discard": return T.w("act_discard", { cards: d.c.map(cardText).join(" ") });
+    case "pick": return T.w("act_pick", { card: cardText(d.c[0]) });
     case "declare": return T.w(`act_dec_${d.x}`);
     case "raw": return text;
     default: return T.w(`act_${d.v}`, { n: d.n });
@@ -399,7 +402,8 @@ class Play {
     const v = this.verdict;
     if (!v) return [];
     if (!v.refusal) {
-      return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: v.name })]);
+      const name = v.name.charAt(0).toLowerCase() + v.name.slice(1);
+      return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: name })]);
     }
     const reason = T.reason(v.refusal.reason);
     return el("div", { class: "ps-play-refused", "data-verdict": "refused", "data-reason": v.refusal.reason, role: "alert" }, [
