@@ -590,7 +590,10 @@ function explainAward(T, steps) {
       way: step.way ? T.w(`way_${step.way}`) : "", pot: step.pot !== undefined ? potName(step.pot) : "",
     };
     const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none` : step.say;
-    return el("li", { "data-rule": step.rule, "data-say": step.say }, [T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"])]);
+    const hands = step.categories ? Object.entries(step.categories).map(([seat, c]) => `${seat}${T.ui("colon")}${T.category(c)}`).join("; ") : "";
+    return el("li", { "data-rule": step.rule, "data-say": step.say }, [
+      T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"]),
+      hands ? el("span", { class: "ps-play-cats" }, hands) : null]);
   });
   return el("div", { class: "ps-play-why" }, [el("h4", {}, T.w("how_awarded")), el("ol", { "data-testid": "play-award-steps" }, items)]);
 }
