@@ -611,7 +611,8 @@ class Drill {
     this.next(new URL(window.location.href).searchParams.get("drill"));
   }
 
-  /** A finished hand: one of the suite's showdown cases, or a random deal played to the end. */
+  /** A finished hand: one of the suite's showdown cases, or a random deal played to the end
+   * with nobody folding (so that the hands are shown). */
   next(wanted) {
     this.count++;
     const fromCase = this.cases.find((c) => c.id === wanted)
@@ -639,10 +640,9 @@ class Drill {
       for (let guard = 0; guard < 400 && !hand.outcome(); guard++) {
         const listing = hand.legal();
         const seen = hand.observe();
-        const choices = listing.actions.filter((a) => !a.endsWith(" f"));
         const seat = listing.to_act[0];
-        const action = choices.some((a) => a.endsWith(" sd *")) ? botAction(rng, seat, listing, seen)
-          : pickOne(rng, choices.filter((a) => a.startsWith(`${seat} `) && !/ cbr /.test(a)).concat(choices.filter((a) => a.startsWith(`${seat} `))));
+        const mine = listing.actions.filter((a) => a.startsWith(`${seat} `) && !a.endsWith(" f"));
+        const action = mine.some((a) => a.endsWith(" sd *")) ? botAction(rng, seat, listing, seen) : pickOne(rng, mine);
         if (!action || hand.act(action)) break;
       }
       const outcome = hand.outcome();
