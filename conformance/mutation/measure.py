@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 from string import Template
+from typing import TypedDict, cast
 
 from session import (
     ANNOTATION_ONLY,
@@ -49,6 +50,39 @@ SESSION = ROOT / ".mutation-cache" / "measure.sqlite"
 COMMAND = "python3 tasks.py mutation --sample"
 SIZE, SEED = 100, 21
 NOT_SELECTED = "not selected: neither changed nor in the sample"
+
+
+class Ran(TypedDict):
+    """One mutant of the run: where, what the cases did, and why it was run."""
+
+    module: str
+    operator: str
+    occurrence: int
+    row: int
+    line: str
+    outcome: str
+    killed_by: str
+    changed: str
+    """Its status before the re-check (``changed.json``), or empty."""
+    sampled: bool
+
+
+class Sample(TypedDict):
+    size: int
+    seed: int
+
+
+class Record(TypedDict):
+    """``record.json``: what was run, on which commit, by which command, and what came out."""
+
+    commit: str
+    date: str
+    command: str
+    tool: str
+    sample: Sample
+    mutants: int
+    annotation_only: int
+    ran: list[Ran]
 
 
 def git(*args: str) -> str:
@@ -106,7 +140,7 @@ def run(size: int, seed: int) -> int:
     subprocess.run([bin_dir / "cosmic-ray", "exec", CONFIG, SESSION], cwd=ROOT, check=True)
     every = mutants(SESSION)
     was = changed_keys()
-    record = {
+    record: Record = {
         "commit": git("rev-parse", "HEAD"),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "command": COMMAND,
@@ -116,7 +150,7 @@ def run(size: int, seed: int) -> int:
         "annotation_only": sum(1 for m in every if in_annotation(m.module, m.start, m.end)),
         "ran": [{"module": short(m.module), "operator": m.operator.removeprefix("core/"),
                  "occurrence": m.occurrence, "row": m.start[0], "line": m.line,
-                 "outcome": "incompetent" if classify(m, {}) == "incompetent" else m.outcome,
+                 "outcome": "incompetent" if classify(m, {}) == "incompetent" else m.outcome or "not run",
                  "killed_by": killer(m) if m.outcome == "killed" else "",
                  "changed": was.get(m.key, ""), "sampled": m.key in sample}
                 for m in every if m.key in changed or m.key in sample],
@@ -136,7 +170,7 @@ def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def status(entry: dict[str, object], equivalent: dict[str, Equivalence]) -> str:
+def status(entry: Ran, equivalent: dict[str, Equivalence]) -> str:
     """What the cases did to a mutant of the record: killed (and how), argued equivalent, or
     surviving; incompetent when the reference could not even load."""
     if entry["outcome"] == "killed":
@@ -147,7 +181,7 @@ def status(entry: dict[str, object], equivalent: dict[str, Equivalence]) -> str:
     return f"equivalent: `{equivalent[key].reason}`" if key in equivalent else "**SURVIVES**"
 
 
-def row(entry: dict[str, object], result: str, *extra: str) -> str:
+def row(entry: Ran, result: str, *extra: str) -> str:
     line = str(entry["line"]).replace("|", "\\|")
     where, mutation = f"`{entry['module']}:{entry['row']}`", f"{entry['operator']} #{entry['occurrence']}"
     cells = [where, f"`{line}`", mutation, *extra, result]
@@ -158,9 +192,8 @@ def percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def page() -> int:
-    """Write docs/maintainers/mutation.md from ``record.json``, ``equivalent.json`` and ``page.md``."""
-    record = json.loads(RECORD.read_text(encoding="utf-8"))
+def render(record: Record) -> str:
+    """docs/maintainers/mutation.md from a record, ``equivalent.json`` and ``page.md``."""
     reasons, equivalent = equivalences()
     ran = record["ran"]
     sampled = [e for e in ran if e["sampled"]]
@@ -186,7 +219,7 @@ def page() -> int:
                     "|---|---|---|"]
     counts = Counter(q.reason for q in listed)
     reason_table += [f"| `{r}` | {counts[r]} | {reasons[r]} |" for r in used]
-    text = Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
+    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
         commit=record["commit"][:12], date=record["date"], command=record["command"], tool=record["tool"],
         mutants=f"{record['mutants']:,}", annotation=f"{record['annotation_only']:,}",
         size=record["sample"]["size"], seed=record["sample"]["seed"], ran=len(ran),
@@ -198,7 +231,15 @@ def page() -> int:
         changed_survived=now["**SURVIVES**"], timeouts=timeouts, at_start=at_start,
         listed=len(listed), changed_table="\n".join(table), sample_table="\n".join(sample_table),
         equivalent_table="\n".join(eq_table), reason_table="\n".join(reason_table))
-    PAGE.write_text(text, encoding="utf-8")
+
+
+def read_record() -> Record:
+    return cast(Record, json.loads(RECORD.read_text(encoding="utf-8")))
+
+
+def page() -> int:
+    """Write docs/maintainers/mutation.md from ``record.json``."""
+    PAGE.write_text(render(read_record()), encoding="utf-8")
     print(f"measure: wrote {PAGE.relative_to(ROOT)}")
     return 0
 
