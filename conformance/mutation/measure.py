@@ -48,7 +48,9 @@ TEMPLATE = HERE / "page.md"
 PAGE = ROOT / "docs" / "maintainers" / "mutation.md"
 SESSION = ROOT / ".mutation-cache" / "measure.sqlite"
 COMMAND = "python3 tasks.py mutation --sample"
-SIZE, SEED = 100, 21
+SIZE, SEED = 100, 2026
+"""The seed is fresh: the first run used 21, and its sample found a survivor that a case now kills,
+so that sample is no longer independent of the cases."""
 NOT_SELECTED = "not selected: neither changed nor in the sample"
 
 
