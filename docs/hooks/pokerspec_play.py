@@ -20,7 +20,8 @@ from mkdocs.plugins import event_priority
 from pokersite.words import table
 from pokerspec.conformance.cases import load_cases
 from pokerspec.core.game import Json
-from pokerspec.traceability import LANGUAGES, is_rule_id, read_pages
+from pokerspec.rules import LANGUAGES, is_rule_id
+from pokerspec.traceability import read_pages
 
 ENGINE = Path("conformance") / "examples" / "js" / "lib"
 ENGINE_DIR = "play-engine"

@@ -7,6 +7,7 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
+import { describe, handView } from "./play-view.js";
 
 const SITE = new URL("../", import.meta.url);
 const LANGS = ["en", "ru", "pt", "fr"];
@@ -141,6 +142,9 @@ class Text {
   }
 }
 
+/** A card as the reader sees it: `Tc` is 10♣. */
+const cardText = (name) => name.slice(0, -1).replace("T", "10") + (SUITS[name.slice(-1)] || name.slice(-1));
+
 function card(name, attrs) {
   const suit = name.slice(-1);
   const rank = name.slice(0, -1).replace("T", "10");
@@ -150,32 +154,19 @@ function card(name, attrs) {
 // ---------------------------------------------------------------------------------------------
 // Naming actions in the reader's language
 
-/** What an action does, named as the button says it (round totals come from the table). */
-function actionName(T, text, seen) {
-  const [seat, verb, ...args] = text.split(" ");
-  const n = args[0];
-  const round = (seen.round_bets || {})[seat] ?? 0;
-  const level = Math.max(0, ...Object.values(seen.round_bets || {}));
-  switch (verb) {
-    case "f": return T.w("act_fold");
-    case "cc": return n === undefined || Number(n) === round ? T.w("act_check") : T.w("act_call", { n });
-    case "cbr":
-      if (level === 0) return T.w("act_bet", { n });
-      return seen.phase === "street-3" && level < Number(n) && completes(seen) ? T.w("act_complete", { n }) : T.w("act_raise", { n });
-    case "pb": return T.w("act_bring_in", { n });
-    case "sd": return args.length === 0 ? T.w("act_pat") : T.w("act_discard", { cards: args.join(" ") });
-    case "sm": return T.w("act_show");
-    case "mu": return T.w("act_muck");
-    case "bid": return T.w("act_bid", { n });
-    case "pick": return T.w("act_pick", { card: n });
-    case "dec": return T.w(`act_dec_${n}`);
-    default: return text;
+/**
+ * An action named as its button says it: what it does on the table before it (play-view.js
+ * `describe`, the viewer's reading), in the page's words.
+ */
+function actionName(T, text, seen, game, opened) {
+  const d = describe(text, { bets: seen.round_bets || {}, stacks: seen.stacks, phase: seen.phase }, game, opened);
+  switch (d.v) {
+    case "discard": return T.w("act_discard", { cards: d.c.map(cardText).join(" ") });
+    case "pick": return T.w("act_pick", { card: cardText(d.c[0]) });
+    case "declare": return T.w(`act_dec_${d.x}`);
+    case "raw": return text;
+    default: return T.w(`act_${d.v}`, { n: d.n });
   }
-}
-
-/** Third street before anyone completed: every round total is at most the bring-in. */
-function completes(seen) {
-  return Math.max(0, ...Object.values(seen.round_bets || {})) < 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,6 +232,7 @@ class Play {
     this.error = null;
     try {
       this.hand = this.data.games[game].newHand(this.data.games[game].profiles[profile], this.setup);
+      this.record = { first: this.hand.observe(), listing: this.hand.legal(), attempts: [] };
     } catch (error) {
       this.hand = null;
       this.error = String(error && error.message);
@@ -263,27 +255,40 @@ class Play {
       const bot = listing.to_act.find((seat) => this.isBot(seat));
       if (!bot) return;
       const action = botAction(this.botRng, bot, listing, this.hand.observe());
-      const refusal = this.hand.act(action);
-      if (refusal) return;
-      this.steps.push({ act: action, by: "bot" });
+      if (this.apply(action)) return;
+      this.steps[this.steps.length - 1].by = "bot";
     }
   }
 
   /** Tries one action: applied if the listing holds it, else refused with its reason and rule. */
   attempt(text) {
     const seen = this.hand.observe();
-    const refusal = this.hand.act(text);
-    if (refusal) {
-      this.steps.push({ reject: text, reason: refusal.reason });
-      this.verdict = { text, refusal };
-    } else {
-      this.steps.push({ act: text });
-      this.verdict = { text, name: actionName(this.T, text, seen) };
+    const refusal = this.apply(text);
+    if (refusal) this.verdict = { text, refusal };
+    else {
+      this.verdict = { text, name: this.name(text, seen) };
       this.runBots();
     }
     this.render();
     const box = this.root.querySelector("[data-testid=play-verdict]");
     if (box && refusal) box.focus({ preventScroll: true });
+  }
+
+  /** An action as its button names it; a stud completion is told from a raise by whether
+   * anyone has completed, bet or raised in this round (stud.bringin.respond). */
+  name(text, seen) {
+    const phase = seen.phase;
+    const opened = this.record.attempts.some((a) => !a.refusal && a.phase === phase && a.text.split(" ")[1] === "cbr");
+    return actionName(this.T, text, seen, this.choice.game, opened);
+  }
+
+  /** Acts, and records the attempt for the case file and the viewer; the refusal, if any. */
+  apply(text) {
+    const phase = this.hand.observe().phase;
+    const refusal = this.hand.act(text);
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text });
+    this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
+    return refusal;
   }
 
   // -- drawing --------------------------------------------------------------------------------
@@ -397,7 +402,8 @@ class Play {
     const v = this.verdict;
     if (!v) return [];
     if (!v.refusal) {
-      return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: v.name })]);
+      const name = v.name.charAt(0).toLowerCase() + v.name.slice(1);
+      return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: name })]);
     }
     const reason = T.reason(v.refusal.reason);
     return el("div", { class: "ps-play-refused", "data-verdict": "refused", "data-reason": v.refusal.reason, role: "alert" }, [
@@ -417,7 +423,7 @@ class Play {
         if (action.endsWith(" sd *")) buttons.push(this.discarder(seat, seen));
         else {
           buttons.push(el("button", { type: "button", class: "md-button ps-play-act", "data-action": action, title: action,
-            onclick: () => this.attempt(action) }, actionName(T, action, seen)));
+            onclick: () => this.attempt(action) }, this.name(action, seen)));
         }
       }
       return el("div", { class: "ps-play-seat-actions", "data-seat": seat }, [el("span", { class: "ps-play-who" }, `${seat}${T.ui("colon")}`), ...buttons]);
@@ -438,7 +444,7 @@ class Play {
       const action = cards.length ? `${seat} sd ${cards.join(" ")}` : `${seat} sd`;
       go.setAttribute("data-action", action);
       go.title = action;
-      go.textContent = actionName(T, action, seen);
+      go.textContent = this.name(action, seen);
     };
     go.addEventListener("click", () => this.attempt(go.getAttribute("data-action")));
     const toggles = (seen.hands[seat] || []).map((c) => {
@@ -513,7 +519,7 @@ class Play {
         el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat }, [
           el("th", { scope: "row" }, seat),
           el("td", { class: "ps-play-num", "data-received": outcome.received[seat] }, String(outcome.received[seat])),
-          el("td", { class: "ps-play-num" }, String(outcome.net[seat])),
+          el("td", { class: "ps-play-num" }, outcome.net[seat] > 0 ? `+${outcome.net[seat]}` : String(outcome.net[seat])),
         ]))),
       ])),
       explainAward(T, this.data.whyOf(outcome)),
@@ -530,10 +536,20 @@ class Play {
       el("p", {}, [
         el("a", { class: "md-button", href, download: `${caseFile.id}.json`, "data-testid": "play-export-case" }, T.w("export_case")), " ",
         el("a", { class: "md-button", href: URL.createObjectURL(new Blob([this.phh(caseFile)], { type: "text/plain" })),
-          download: `${caseFile.id}.phh`, "data-testid": "play-export-phh" }, T.w("export_phh")),
+          download: `${caseFile.id}.phh`, "data-testid": "play-export-phh" }, T.w("export_phh")), " ",
+        el("a", { class: "md-button", href: new URL(`${LANG === "en" ? "" : `${LANG}/`}viewer/?case=${caseFile.id}`, SITE).href,
+          "data-testid": "play-open-viewer", onclick: () => this.keepForViewer(caseFile, outcome) }, T.w("open_viewer")),
       ]),
       el("p", {}, T.w("export_help")),
     ]);
+  }
+
+  /** Keeps the hand as the viewer's JSON for the session: the viewer page opens it by its ID. */
+  keepForViewer(caseFile, outcome) {
+    const view = handView(caseFile, this.record, outcome);
+    const game = this.T.game(this.choice.game);
+    view.i18n = { [LANG]: { title: this.T.w("view_title", { game, seed: this.seed }), explanation: this.T.w("view_explanation", { profile: this.choice.profile }) } };
+    window.sessionStorage.setItem(`pokerspec-played:${caseFile.id}`, JSON.stringify(view));
   }
 
   /** The hand as PHH, as `pokerspec phh export` writes its case file (play-phh.js). */
@@ -574,7 +590,10 @@ function explainAward(T, steps) {
       way: step.way ? T.w(`way_${step.way}`) : "", pot: step.pot !== undefined ? potName(step.pot) : "",
     };
     const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none` : step.say;
-    return el("li", { "data-rule": step.rule, "data-say": step.say }, [T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"])]);
+    const hands = step.categories ? Object.entries(step.categories).map(([seat, c]) => `${seat}${T.ui("colon")}${T.category(c)}`).join("; ") : "";
+    return el("li", { "data-rule": step.rule, "data-say": step.say }, [
+      T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"]),
+      hands ? el("span", { class: "ps-play-cats" }, hands) : null]);
   });
   return el("div", { class: "ps-play-why" }, [el("h4", {}, T.w("how_awarded")), el("ol", { "data-testid": "play-award-steps" }, items)]);
 }
@@ -592,7 +611,8 @@ class Drill {
     this.next(new URL(window.location.href).searchParams.get("drill"));
   }
 
-  /** A finished hand: one of the suite's showdown cases, or a random deal played to the end. */
+  /** A finished hand: one of the suite's showdown cases, or a random deal played to the end
+   * with nobody folding (so that the hands are shown). */
   next(wanted) {
     this.count++;
     const fromCase = this.cases.find((c) => c.id === wanted)
@@ -620,10 +640,9 @@ class Drill {
       for (let guard = 0; guard < 400 && !hand.outcome(); guard++) {
         const listing = hand.legal();
         const seen = hand.observe();
-        const choices = listing.actions.filter((a) => !a.endsWith(" f"));
         const seat = listing.to_act[0];
-        const action = choices.some((a) => a.endsWith(" sd *")) ? botAction(rng, seat, listing, seen)
-          : pickOne(rng, choices.filter((a) => a.startsWith(`${seat} `) && !/ cbr /.test(a)).concat(choices.filter((a) => a.startsWith(`${seat} `))));
+        const mine = listing.actions.filter((a) => a.startsWith(`${seat} `) && !a.endsWith(" f"));
+        const action = mine.some((a) => a.endsWith(" sd *")) ? botAction(rng, seat, listing, seen) : pickOne(rng, mine);
         if (!action || hand.act(action)) break;
       }
       const outcome = hand.outcome();

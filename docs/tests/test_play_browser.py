@@ -197,3 +197,40 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     if lang == "ru" and size == 390:
         drill.scroll_into_view_if_needed()
         drill.screenshot(path=str(screenshots / "play-drill-ru-390.png"))
+    # a random deal played to the end: whatever the answer, the award is explained with its rules
+    drill.locator("[data-testid=drill-next-random]").click()
+    drill.locator("[data-testid=drill-check]").click()
+    assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") in {"right", "wrong"}
+    assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
+
+    # the last hand (stud) opens in the hand viewer, in the same language, at its end
+    tab.locator("[data-testid=play-open-viewer]").click()
+    tab.locator(".psv").wait_for()
+    assert f"seed={HANDS['stud'][1]}" not in tab.url and "viewer/?case=stud-play-0042" in tab.url
+    assert words["view_title"].split("{")[0] in tab.locator(".psv").inner_text()
+    tab.locator(".psv").focus()
+    tab.keyboard.press("End")
+    assert tab.locator(".psv-go-next").is_disabled()
+    assert tab.locator(".psv-potline").count() >= 1
+    if lang == "ru" and size == 390:
+        tab.locator(".psv").screenshot(path=str(screenshots / "play-viewer-ru-390.png"))
+
+
+def test_against_built_in_players(tabs: Callable[[dict[str, int]], Any], tmp_path: Path) -> None:
+    """You play p1 of a four-player stud hand; the built-in players act for the others: every
+    button is p1's, the hand reaches its end and replays on the reference as it was played."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/play/?game=stud&seats=4&seed=7&bots=others")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    for _ in range(MOST_CLICKS):
+        now = cast(dict[str, Any], play.evaluate(STATE))
+        if now["over"]:
+            break
+        actions = cast(list[str], now["actions"])
+        assert actions and all(a.startswith("p1 ") for a in actions), actions
+        chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb)( .*)?", a)), actions[0])
+        tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+    case = json.loads(download(tab, "play-export-case", tmp_path).read_text("utf-8"))
+    assert any(not step["act"].startswith("p1 ") for step in case["steps"] if "act" in step)
+    replayed_by_the_reference(tmp_path / f"{case['id']}.json")

@@ -167,7 +167,8 @@ class Cluster:
     def summary(self, console: Console, unit: str) -> None:
         """Print each worker's tasks, busy seconds and units per busy second."""
         for worker, t in sorted(self.workers.items()):
-            rate = f", {t.units / t.seconds:,.0f} {unit}/s" if t.seconds else ""
+            per = t.units / t.seconds if t.seconds else 0.0
+            rate = f", {per:,.0f} {unit}/s" if per >= 10 else f", {per:.2f} {unit}/s" if per else ""
             console.print(f"  {worker}: {t.tasks} tasks, {t.units:,} {unit}, {t.seconds:.1f} s busy{rate}",
                           markup=False)
 

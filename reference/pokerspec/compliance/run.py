@@ -1136,6 +1136,12 @@ def graded_on_worker(pairs: int, seed: int, name: str) -> dict[str, Json] | str:
         return str(exc)
 
 
+def release_on_worker(name: str, pairs: int, seed: int, version: str) -> dict[str, Json]:
+    """A task on a cluster worker (``--cluster --version V``): one release of library ``name``
+    installed in the worker's cache and graded (``grade_release``)."""
+    return grade_release(ENGINES[name], version, pairs, seed)
+
+
 def _store(out: Path, result: dict[str, Json], console: Console) -> None:
     """Keep one library's result under ``out/results`` and print its line."""
     (out / "results" / f"{result['engine']}.json").write_text(
@@ -1160,7 +1166,16 @@ def _release(args: argparse.Namespace, names: list[str], out: Path, console: Con
         return 2
     began = time.perf_counter()
     try:
-        result = grade_release(lib, args.version, args.pairs, args.seed)
+        if args.cluster is None:
+            result = grade_release(lib, args.version, args.pairs, args.seed)
+        else:
+            with session(args.cluster, console, "releases") as cluster:
+                grade = partial(release_on_worker, lib.name, args.pairs, args.seed)
+                result = dict(cluster.run(grade, [args.version], label="release", unit="releases",
+                                          console=console))[args.version]
+    except ClusterError as exc:
+        console.print(f"pokerspec compliance: {exc}", markup=False)
+        return 2
     except (OSError, ValueError, EngineFailure, subprocess.TimeoutExpired) as exc:
         console.print(f"{lib.name} {args.version}: {exc}", markup=False)
         return 2

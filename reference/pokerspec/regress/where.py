@@ -178,10 +178,19 @@ def invariants(game: str) -> list[tuple[str, set[str], str, int]]:
     file = inspect.getsourcefile(post) or ""
     first = inspect.getsourcelines(post)[1]
     found: list[tuple[str, set[str], str, int]] = []
-    for node in ast.walk(ast.parse(_dedent(post))):
+    tree = ast.parse(_dedent(post))
+    local: dict[str, ast.expr] = {}
+    """Local names (``need = self.ante + ...``) and their values."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            local[node.targets[0].id] = node.value
+    for node in ast.walk(tree):
         if isinstance(node, ast.If):
-            line = first + node.lineno - 1
-            found.append((ast.unparse(node.test), _self_fields(node.test, kind), file, line))
+            reads, text = _self_fields(node.test, kind), ast.unparse(node.test)
+            for name in sorted(_names(node.test) & set(local)):
+                reads |= _self_fields(local[name], kind)
+                text += f" where {name} = {ast.unparse(local[name])}"
+            found.append((text, reads, file, first + node.lineno - 1))
     return found
 
 

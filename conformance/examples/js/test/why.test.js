@@ -7,6 +7,15 @@ import { STUD } from '../lib/stud/hand.js';
 import { awardPot } from '../lib/auction/award.js';
 import { PROFILES as AUCTION_PROFILES } from '../lib/auction/profiles.js';
 import { whyOf } from '../lib/core/why.js';
+import { AUCTION } from '../lib/auction/hand.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+
+/** @param {string} dir @returns {string[]} every file below dir */
+const files = (dir) => readdirSync(dir, { withFileTypes: true })
+  .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 
 /** @param {import('../lib/game.js').Hand} hand @param {string} action */
 const refused = (hand, action) => { const r = hand.act(action); return r && [r.reason, r.rule]; };
@@ -56,4 +65,32 @@ test('an Auction award: failed "both" declarers, halves with the odd chip to hig
   const halves = awardPot(41, [0, 1, 2], new Map([[0, 'h'], [1, 'l'], [2, 'l']]), high, new Map([[1, 4], [2, 4]]), AUCTION_PROFILES['auction-seed']);
   assert.deepEqual(halves.steps.map((s) => [s.rule, s.say]), [['auction.award.division', 'halves'],
     ['core.chips.odd-to-high', 'odd_to_high'], ['auction.award.ties', 'tie']]);
+});
+
+test('a stud pot names the hands it compared: pair of aces against three kings', () => {
+  const setup = { dealer: 'p2', hands: { p1: ['As', 'Ad', '2c', '3d', '4h', '9s', 'Tc'], p2: ['Kc', 'Kd', 'Ks', '5h', '6c', '8d', 'Jh'] },
+    contributed: { p1: 10, p2: 10 } };
+  const steps = whyOf(STUD.showdown(STUD.profiles['stud-fl-training'], setup));
+  const award = steps.find((s) => s.say === 'pot_best');
+  assert.deepEqual(award, { rule: 'stud.showdown.award', say: 'pot_best', pot: 0, seats: ['p2'], amount: 20,
+    categories: { p1: 'one-pair', p2: 'three-of-a-kind' } });
+});
+
+test('every showdown case of the suite is explained, each step by a rule of the spec', () => {
+  const anchors = new Set(files(join(ROOT, 'spec')).filter((f) => /[0-9]-[a-z-]+\.md$/.test(f))
+    .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\{#([a-z0-9.-]+)\}/g)].map((m) => m[1])));
+  /** @type {Record<string, import('../lib/game.js').Game>} */
+  const games = { archie: ARCHIE, auction: AUCTION, stud: STUD };
+  let explained = 0;
+  for (const file of files(join(ROOT, 'conformance', 'vectors')).filter((f) => f.endsWith('.json'))) {
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    if (data.kind !== 'showdown') continue;
+    for (const profile of data.profiles) {
+      const steps = whyOf(games[data.game].showdown(games[data.game].profiles[profile], data.setup));
+      assert.ok(steps.length > 0, `${data.id} ${profile}`);
+      for (const step of steps) assert.ok(anchors.has(step.rule), `${data.id}: ${step.rule}`);
+      explained++;
+    }
+  }
+  assert.ok(explained > 40, `${explained}`);
 });

@@ -45,14 +45,15 @@ export function settle(hands, contributed, folded, dealer, profile) {
     const high = new Map(live.map((seat) => [seat, rankFive(hands[seat])]));
     const award = awardPot(amount, high, new Map(live.map((seat) => [seat, hands[seat]])), priority, profile);
     shares = award.shares;
-    why = [{ rule: 'archie.showdown.cards-speak', say: 'cards_speak', seats: seatNames(live) }, ...award.why];
+    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    why = [{ rule: 'archie.showdown.cards-speak', say: 'cards_speak', seats: seatNames(live),
+      categories: /** @type {Record<string, string>} */ (outcome.categories) }, ...award.why];
     const winners = Object.fromEntries(Object.entries(award.winners).map(([way, seats]) => [way, seatNames(seats)]));
     outcome.result = 'showdown';
     outcome.pots = [{ amount, eligible: seatNames(live), winners, shares: mapBySeat(shares) }];
     outcome.shown = seatNames(live.slice().sort((a, b) => a - b));
     outcome.award = award.award;
     outcome.qualified = { high: seatNames(award.qualified.high), low: seatNames(award.qualified.low) };
-    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
   }
   const received = contributed.map((_, seat) => shares.get(seat) ?? 0);
   outcome.received = bySeat(received);

@@ -306,7 +306,8 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
     const low = new Map([...hands].map(([seat, cards]) => [seat, lowHand(cards)]));
     const award = awardPot(amount, priority, declarations, high, low, profile);
     shares = award.shares;
-    steps = [{ rule: 'auction.declare.simultaneous', say: 'declared', seats: seatNames(priority) }, ...award.steps];
+    const categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    steps = [{ rule: 'auction.declare.simultaneous', say: 'declared', seats: seatNames(priority), categories }, ...award.steps];
     outcome.pots = award.winners === null ? [] : [{
       amount,
       eligible: seatNames(priority),
@@ -316,7 +317,7 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
     outcome.carry = award.carry;
     outcome.excluded = seatNames(award.excluded);
     outcome.excluded_why = mapBySeat(award.why);
-    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    outcome.categories = categories;
   }
   const received = contributed.map((_, seat) => shares.get(seat) ?? 0);
   outcome.received = bySeat(received);

@@ -59,13 +59,14 @@ export function parseSeat(text, seats) {
 }
 
 /** @param {string} text @returns {number | null} */
-const parseAmountToken = (text) => (/^[0-9]+$/.test(text) ? Number(text) : null);
+const parseAmountToken = (text) => (/^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : null);
 
 /**
  * Reads an action; null when it cannot be read: an unknown verb, a bad seat, card or amount,
  * a missing or extra argument, or any spelling but the one the notation shows: seats, verbs
- * and declaration letters in lower case, amounts in digits, words separated by exactly one
- * space (`malformed`, core.notation.actions, ruling CORE-70). Whether the action is allowed is
+ * and declaration letters in lower case, amounts in digits with no leading zero (ruling
+ * CORE-81), words separated by exactly one space (`malformed`, core.notation.actions, ruling
+ * CORE-70). Whether the action is allowed is
  * the game's business (lib/core/precedence.js), so verbs of every game are read here.
  * @param {unknown} text
  * @param {number} seats the number of seats at the table

@@ -12,9 +12,10 @@ import { seatNames } from './actions.js';
 /**
  * One step of an award: `rule` decided it; `say` names what it decided, with the seats and
  * amounts involved (`seats`; `high` and `low` for halves; `amount`; `pot`, the pot's index,
- * main pot 0; `way`, `high` or `low`).
+ * main pot 0; `way`, `high` or `low`; `categories`, the high-hand category of each seat it
+ * compared, core.high.categories).
  * @typedef {{rule: string, say: string, seats?: string[], high?: string[], low?: string[],
- *   amount?: number, pot?: number, way?: string}} Why
+ *   amount?: number, pot?: number, way?: string, categories?: Record<string, string>}} Why
  */
 
 /** @type {WeakMap<object, Why[]>} */

@@ -322,7 +322,7 @@ export function studShowdown(profile, setup) {
   const table = { stacks: new Array(seats).fill(0), contributed, folded };
   const shown = showOrder(players, cards, null, profile);
   const own = cards.map((dealt) => dealt.map((d) => d.card));
-  return { ...settle(table, shown, own, [], profile), shown: seatNames(shown), mucked: [] };
+  return Object.assign(settle(table, shown, own, [], profile), { shown: seatNames(shown), mucked: [] });
 }
 
 /** @type {import('../game.js').Game} */

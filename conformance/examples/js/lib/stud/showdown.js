@@ -2,10 +2,10 @@
 /**
  * Seven-card stud, section 6: showdown (spec/stud/06-showdown.md).
  */
-import { rankHigh } from '../core/high.js';
+import { categoryOf, rankHigh } from '../core/high.js';
 import { split } from '../core/chips.js';
 import { bestBoard } from './streets.js';
-import { seatNames } from '../core/actions.js';
+import { seatName, seatNames } from '../core/actions.js';
 import { sharing } from '../core/why.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
@@ -82,8 +82,11 @@ export function awardPots(pots, shown, own, common, profile) {
     const winners = claimants.length === 1 ? claimants : claimants.filter((seat) => strengthOf(seat) === top);
     const { order, rule } = oddChipOrder(winners, own, profile);
     const oddChip = profile.oddChip === 'first-shown' ? 'stud.showdown.odd-chip' : 'stud.profile.odd-chip-suit';
-    const why = [{ rule: 'stud.showdown.award', say: claimants.length === 1 ? 'pot_alone' : 'pot_best', pot: index,
-      seats: seatNames(winners), amount: pot.amount }, ...sharing(pot.amount, order, { ties: 'stud.showdown.odd-chip', oddChip }, index)];
+    /** @type {import('../core/why.js').Why} */
+    const award = { rule: 'stud.showdown.award', say: claimants.length === 1 ? 'pot_alone' : 'pot_best', pot: index,
+      seats: seatNames(winners), amount: pot.amount };
+    if (claimants.length > 1) award.categories = Object.fromEntries(claimants.map((seat) => [seatName(seat), categoryOf(strengthOf(seat))]));
+    const why = [award, ...sharing(pot.amount, order, { ties: 'stud.showdown.odd-chip', oddChip }, index)];
     return { winners, shares: split(pot.amount, order, rule), why };
   });
 }
