@@ -130,7 +130,7 @@ def handshake(engine: Engine) -> Hello:
     reply = engine.handle(START)
     if not isinstance(reply, dict) or "error" in reply:
         raise EngineFailure("handshake", f"start refused: {reply!r}")
-    if reply.get("protocol") != PROTOCOL_VERSION:
+    if type(reply.get("protocol")) is not int or reply.get("protocol") != PROTOCOL_VERSION:
         raise EngineFailure("handshake", f"engine speaks protocol {reply.get('protocol')!r}, "
                             f"the runner speaks {PROTOCOL_VERSION}")
     about = reply.get("engine")
