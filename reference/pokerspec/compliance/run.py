@@ -33,6 +33,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from pokerspec.cli import check_outputs
 from pokerspec.compliance.findings import KNOWN, REPORTS, Known, attribute
 from pokerspec.compliance.peers import UNSUPPORTED
 from pokerspec.conformance.adapters import open_engine
@@ -595,9 +596,16 @@ def handler(args: argparse.Namespace) -> int:
             markup=False,
         )
         return 2
+    runnable = [ENGINES[n] for n in names if n not in missing]
+    if not runnable:
+        for n, why in missing.items():
+            console.print(f"{n}: {why}", markup=False)
+        console.print("no library to run: none of them is installed (pip install -e '.[peers]'; npm ci in "
+                      "conformance/adapters/js)", markup=False)
+        return 2
+    check_outputs({"--out": out}, directories=True)
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
-    runnable = [ENGINES[n] for n in names if n not in missing]
     cases = len(plan(load_cases([VECTORS])[0], Selection()))
     with Progress(
         TextColumn("{task.description:<16}"),

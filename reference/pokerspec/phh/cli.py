@@ -165,8 +165,8 @@ def _export_sources(sources: list[str], profile: str | None) -> Iterator[Maker]:
 def _case_maker(case: dict[str, Json], profile: str | None) -> Callable[[], Exported]:
     """Export ``case`` under ``profile``, which must be a profile of the case's game."""
     if profile is not None and get_profile(profile).game != case.get("game"):
-        raise ExportError(f"{case.get('id')}: a {case.get('game')} case; --profile {profile} is a "
-                          f"{get_profile(profile).game} profile")
+        raise ExportError(f"{case.get('id')}: a {case.get('game')} case; --profile {profile} is a profile of "
+                          f"{get_profile(profile).game}")
     return lambda: export_case(case, profile)
 
 
