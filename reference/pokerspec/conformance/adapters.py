@@ -31,7 +31,15 @@ from typing import IO, cast
 
 import jsonschema
 
-from pokerspec.conformance.protocol import MAX_LINE, Engine, EngineFailure, Message, Pipelined, Replies
+from pokerspec.conformance.protocol import (
+    MAX_LINE,
+    Engine,
+    EngineFailure,
+    Message,
+    Pipelined,
+    Replies,
+    Streaming,
+)
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.resources import SCHEMAS
@@ -582,10 +590,18 @@ def reply_problem(op: Json, reply: Message) -> str | None:
 
 
 class StrictEngine:
-    """``--strict``: every request and every reply is checked against protocol.schema.json."""
+    """``--strict``: every request and every reply is checked against protocol.schema.json. It
+    streams like the engine it wraps (an exec engine), so a late reply is still charged to its
+    case."""
 
     def __init__(self, inner: Engine) -> None:
         self._inner = inner
+        self._sent: dict[int, tuple[list[Mapping[str, Json]], EngineFailure | None, int]] = {}
+        """Each ticket's requests that were sent, the failure of the first that was not, and the
+        inner engine's ticket (-1: the inner engine does not stream; sent at ``collect``)."""
+        self._mine: dict[int, int] = {}
+        """This wrapper's ticket for each of the inner engine's."""
+        self._next = 0
 
     @property
     def inner(self) -> Engine:
@@ -595,8 +611,10 @@ class StrictEngine:
         return one_by_one(self, message)
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
-        """Send the requests up to the first that breaks the schema; keep the replies up to the
-        first that does."""
+        return self.collect(self.submit(messages))
+
+    def submit(self, messages: Sequence[Mapping[str, Json]]) -> int:
+        """Queue the requests up to the first that breaks the schema."""
         failure: EngineFailure | None = None
         for i, message in enumerate(messages):
             problem = request_problem(message)
@@ -605,7 +623,18 @@ class StrictEngine:
                                         f"schema: {problem}")
                 messages = messages[:i]
                 break
-        if isinstance(self._inner, Pipelined):
+        inner = self._inner.submit(messages) if isinstance(self._inner, Streaming) else -1
+        ticket, self._next = self._next, self._next + 1
+        self._sent[ticket] = (list(messages), failure, inner)
+        self._mine[inner] = ticket
+        return ticket
+
+    def collect(self, ticket: int) -> Replies:
+        """The replies up to the first that breaks the schema."""
+        messages, failure, inner = self._sent.pop(ticket)
+        if isinstance(self._inner, Streaming):
+            replies, failed = self._inner.collect(inner)
+        elif isinstance(self._inner, Pipelined):
             replies, failed = self._inner.handle_all(messages)
         else:
             replies, failed = [], None
@@ -621,6 +650,11 @@ class StrictEngine:
                 broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
                 return replies[:i], broken
         return replies, failed or failure
+
+    def finish(self) -> list[tuple[int, EngineFailure]]:
+        if not isinstance(self._inner, Streaming):
+            return []
+        return [(self._mine[t], f) for t, f in self._inner.finish() if t in self._mine]
 
     def close(self) -> None:
         self._inner.close()
