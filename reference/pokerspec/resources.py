@@ -62,18 +62,23 @@ MAX_CASE_BYTES = 1 << 20
 """The largest case file read (the suite's largest is about 26 KB)."""
 
 
-def read_case_file(path: Path) -> bytes:
-    """The bytes of a case file; ``OSError`` if it is not a regular file (a directory, a FIFO —
-    never opened, it could block forever — a device, a symlink loop), cannot be read, or is
-    over ``MAX_CASE_BYTES``."""
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of an input file; ``OSError`` if it is not a regular file (a directory, a FIFO —
+    never opened, it could block forever — a device, a symlink loop), cannot be read, or is over
+    ``limit`` bytes."""
     info = path.stat()
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO, device or socket"
         raise OSError(f"not a regular file ({kind})")
-    if info.st_size > MAX_CASE_BYTES:
-        raise OSError(f"{info.st_size} bytes, over the {MAX_CASE_BYTES}-byte limit for a case file")
+    if info.st_size > limit:
+        raise OSError(f"{info.st_size} bytes, over the {limit}-byte limit")
     with path.open("rb") as source:
-        return source.read(MAX_CASE_BYTES + 1)
+        return source.read(limit + 1)
+
+
+def read_case_file(path: Path) -> bytes:
+    """The bytes of a case file (``read_regular`` with ``MAX_CASE_BYTES``)."""
+    return read_regular(path, MAX_CASE_BYTES)
 
 
 def suite_version(paths: Iterable[Path]) -> str:

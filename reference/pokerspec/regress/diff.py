@@ -360,6 +360,9 @@ def run(args: argparse.Namespace) -> Report:
 
 def handler(args: argparse.Namespace) -> int:
     try:
+        for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
+            if rev is not None and not rev.strip():
+                raise ValueError(f"{option}: an empty revision; name a branch, tag or commit")
         report = run(args)
     except (UnknownProfile, RuntimeError, CorpusError, subprocess.CalledProcessError, OSError,
             ValueError) as exc:
