@@ -107,6 +107,7 @@ def js_engine() -> None:
     run("node", "--test", "--test-reporter=dot", JS / "test")
     run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
         "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
+    run(BIN / "pokerspec", "perft", "--all", "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
 
 
 def docs(argv: list[str]) -> None:
@@ -146,6 +147,7 @@ def wheel() -> None:
         else:
             print("  (node is not installed: the JavaScript example was not run)")
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
+        output(pokerspec, "perft", "--position", "stud-streets-0702", cwd=outside)
 
 
 IMPORT_ALL = """

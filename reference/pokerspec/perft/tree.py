@@ -11,7 +11,7 @@ for spreading a walk over processes: a subtree's counts depend on nothing else.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Protocol, cast
 
@@ -26,6 +26,7 @@ from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import Position
 
 OUTCOME: Message = {"op": "outcome"}
+POP: Message = {"op": "pop"}
 MAX_PROBLEMS = 20
 """Invariant breaches kept per walk (the first ones, each with its sequence)."""
 
@@ -302,6 +303,9 @@ class EngineTree:
         return counts
 
     def _walk(self, node: Node, history: list[str], level: int, depth: int, counts: Counts) -> None:
+        """Count ``node`` (the engine stands at it) and its subtree: all its children's listings
+        come back in one batch; the way into each live child (``push``, ``act``) and back
+        (``pop``) ride with the next batch sent, so each inner node costs one round trip."""
         if node.net is not None or not node.listed:
             if node.net is None:
                 raise EngineFailure("perft", f"after {history}: nothing is listed but there is no outcome")
@@ -312,24 +316,28 @@ class EngineTree:
             return
         below = level + 1
         counts.nodes[below] += len(node.children)
-        look, out = self._look, OUTCOME
-        if below == depth:
-            batch: list[Message] = []
-            for child in node.children:
-                batch += [*self._enter(history, child), look, out]
-                if self.branch:
-                    batch.append({"op": "pop"})
-            replies = self._send(batch)
-            step = len(batch) // len(node.children)
-            for i, child in enumerate(node.children):
-                at = (i + 1) * step - (3 if self.branch else 2)
-                self._walk(self._read(replies[at], replies[at + 1], [*history, child], expand=False),
-                           [*history, child], below, depth, counts)
-            return
+        look = self._look
+        batch: list[Message] = []
         for child in node.children:
-            listing, outcome = self._send([*self._enter(history, child), look, out])[-2:]
-            history.append(child)
-            self._walk(self._read(listing, outcome, history), history, below, depth, counts)
-            history.pop()
+            batch += [*self._enter(history, child), look, OUTCOME]
             if self.branch:
-                self._pending.append({"op": "pop"})
+                batch.append(POP)
+        replies = self._send(batch)
+        step = len(batch) // len(node.children)
+        last = below == depth
+        for i, child in enumerate(node.children):
+            at = (i + 1) * step - (3 if self.branch else 2)
+            history.append(child)
+            kid = self._read(replies[at], replies[at + 1], history, expand=False)
+            if last or kid.net is not None or not kid.listed:
+                self._walk(kid, history, below, depth, counts)
+            else:
+                drawing = any(a.endswith(" sd *") for a in kid.listed)
+                if self.branch or drawing:
+                    self._pending += self._enter(history[:-1], child)
+                if drawing:
+                    kid = replace(kid, children=self._expand(kid.listed, history))
+                self._walk(kid, history, below, depth, counts)
+                if self.branch:
+                    self._pending.append(POP)
+            history.pop()
