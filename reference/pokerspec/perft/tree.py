@@ -152,19 +152,22 @@ class ReferenceTree:
         return counts
 
     def _walk(self, state: object, history: list[str], level: int, depth: int, counts: Counts) -> None:
+        """Count ``state`` and its subtree. A leaf at the last depth asks only for the outcome (a
+        live state answers None at once): most nodes are leaves, and a listing costs more."""
         game = self._game
-        legal = game.legal(state)
+        outcome = game.outcome(state)
         if self.check:
+            legal = game.legal(state)
             self._check(state, legal.to_act, legal.actions, history)
-        if not legal.actions:
-            outcome = game.outcome(state)
-            if outcome is None:
-                raise ValueError(f"the reference lists nothing after {history} but the hand is live")
+        if outcome is not None:
             counts.ended[level] += 1
             counts.sums[level] = (counts.sums[level] + line_hash(ending_line(history, outcome.net))) & MASK
             return
         if level == depth:
             return
+        legal = game.legal(state)
+        if not legal.actions:
+            raise ValueError(f"the reference lists nothing after {history} but the hand is live")
         apply, text, nodes = game.apply, self._text, counts.nodes
         below = level + 1
         for action in self._children(state, legal.actions):
