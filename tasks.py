@@ -3,8 +3,11 @@
 
     python3 tasks.py conformance   # set up .venv, run the conformance suite on the reference
     python3 tasks.py test          # set up .venv with every extra, run every check and test
+                                   # --keep-going: every step, then one list of failures and fixes
+                                   # --quick: ruff, mypy, the fast tests, the conformance runs
     python3 tasks.py docs          # set up .venv with the docs extra, serve the site on localhost
     python3 tasks.py mutation      # mutation testing with the cases alone (long; not in CI)
+    python3 tasks.py accelerate    # optional: the game engines compiled with mypyc, in build/accelerated
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ import sys
 import tempfile
 import time
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
+VENV = Path(os.environ.get("POKERSPEC_VENV") or ROOT / ".venv")
+"""The virtual environment: ``.venv`` in the clone, or the one ``POKERSPEC_VENV`` names (a scratch
+copy of the clone run with the clone's environment and ``PYTHONPATH`` at its own ``reference``)."""
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 JS = ROOT / "conformance" / "examples" / "js"
 JS_EXAMPLE = JS / "engine.js"
@@ -69,7 +75,11 @@ class Steps:
 
 
 def setup(extras: str) -> None:
-    """Create .venv once and install the package (editable) with the given extras."""
+    """Create .venv once and install the package (editable) with the given extras; an environment
+    named by ``POKERSPEC_VENV`` is used as it is (installing into it would repoint its package)."""
+    if os.environ.get("POKERSPEC_VENV"):
+        expect((BIN / "python").exists(), f"POKERSPEC_VENV={VENV}: no Python in {BIN}")
+        return
     if not (BIN / "python").exists():
         print("setting up .venv (the first time takes a few minutes)", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -98,16 +108,26 @@ def npm_ci(folder: Path) -> bool:
     return True
 
 
+REQUIRE = ("--require", "core", "archie", "auction", "stud")
+"""Every engine run requires every game: a case skipped because the engine lacks a profile (or
+a game) fails the run instead of passing as SKIP."""
+
+
 def js_engine() -> None:
     """The independent JavaScript engine (conformance/examples/js): check its JSDoc types, run
-    its unit tests and the whole suite on it, strictly."""
+    its unit tests and the whole suite on it, strictly, every game and profile required."""
     if not npm_ci(JS):
         return
     run(JS / "node_modules" / ".bin" / "tsc", "-p", JS / "jsconfig.json")
     run("node", "--test", "--test-reporter=dot", JS / "test")
     run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
-        "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
+        "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
     run(BIN / "pokerspec", "perft", "--all", "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
+
+
+def reference_run() -> None:
+    """The whole suite on the reference, strictly, every game and profile required."""
+    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", *REQUIRE)
 
 
 def docs(argv: list[str]) -> None:
@@ -138,12 +158,10 @@ def wheel() -> None:
         listed = output(pokerspec, "conformance", "list", "--json", cwd=outside)
         expect(len(listed) == cases, f"the wheel lists {len(listed)} cases, the checkout has {cases}")
         serve = f"exec:{shlex.quote(str(python))} -m pokerspec.conformance.serve"
-        output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl", serve,
-               "--require", "core", "archie", "auction", "stud", cwd=outside)
+        output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl", serve, *REQUIRE, cwd=outside)
         if shutil.which("node"):
             output(pokerspec, "conformance", "run", "--quiet", "--strict", "--impl",
-                   f"exec:node {shlex.quote(str(JS_EXAMPLE))}", "--require", "core", "archie", "auction",
-                   "stud", cwd=outside)
+                   f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE, cwd=outside)
         else:
             print("  (node is not installed: the JavaScript example was not run)")
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
@@ -164,22 +182,152 @@ raise SystemExit(1 if broken else 0)
 """Every module of the installed package imports with nothing but its declared dependencies."""
 
 
+QUICK_TESTS = (
+    "conformance/suites/test_traceability.py", "conformance/suites/test_contract.py",
+    "conformance/suites/test_js_parity.py",
+    "conformance/suites/archie", "conformance/suites/auction", "conformance/suites/stud",
+    "conformance/suites/regress/test_regress_golden.py",
+    "conformance/suites/regress/test_regress_profiles.py",
+    "conformance/suites/phh/test_phh_import.py", "docs/tests/test_case_translations.py",
+    "docs/tests/test_case_prose.py", "docs/tests/test_spec_numbers.py", "docs/tests/test_glossary.py",
+)
+"""``--quick``: the tests of what a rule change moves — the rules' own suites, traceability,
+translations and case prose, golden traces, imported real hands, the profiles' diff."""
+
+FIXES = {
+    "test_regress_golden.py": "pokerspec golden update   (then review `git diff conformance/golden`)",
+    "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
+                          "--id stud-phh-0401 --out conformance/vectors/stud/phh",
+    "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
+                                         "docs/maintainers/mutants.md   (and a mutant for a new profile)",
+    "test_spec_numbers.py": "edit the translations named to state the English numbers "
+                            "(pokerspec where RULE_ID lists the four paragraphs)",
+    "test_case_prose.py": "rewrite the case's explanation and its i18n (or its setup) to the new limits",
+    "test_js_parity.py": "change the JavaScript engine's amounts or profile list "
+                         "in conformance/examples/js/lib (pokerspec where RULE_ID lists them)",
+    "_cases.py": "work the case's expectations out again from the spec (pokerspec where RULE_ID lists "
+                 "the cases that pin it)",
+    "test_regress_profiles.py": "add a new profile to the parameter list of test_only_the_award_changes",
+}
+"""What fixes a failing test, by its file (or the end of its name)."""
+STEP_FIXES = {
+    "ruff": "ruff check --fix reference conformance docs benchmarks tasks.py   (fixes what it can)",
+    "javascript": "change conformance/examples/js (pokerspec where RULE_ID lists its places for a rule)",
+    "conformance": "pokerspec conformance run --rule RULE_ID names the failing cases; "
+                   "pokerspec where RULE_ID lists the places",
+}
+"""What fixes a failing step that is not pytest."""
+OTHER_TESTS = "pokerspec where RULE_ID lists the tests that name the rule or hard-code its limits"
+
+
+def failed_tests(junit: Path) -> dict[str, list[tuple[str, str]]]:
+    """Every failed or errored test of a JUnit report by test file: (test name, first line of its
+    message)."""
+    import xml.etree.ElementTree as ET
+
+    if not junit.exists():
+        return {}
+    found: dict[str, list[tuple[str, str]]] = {}
+    for case in ET.parse(junit).iter("testcase"):
+        for bad in (*case.iter("failure"), *case.iter("error")):
+            message = (bad.get("message") or "").strip().splitlines()
+            file = case.get("classname", "").replace(".", "/") + ".py"
+            found.setdefault(file, []).append((case.get("name", ""), message[0][:140] if message else ""))
+    return found
+
+
+def fix_for(file: str) -> str:
+    """The fix for a failing test file, from ``FIXES`` (the key ends its name), else ``OTHER_TESTS``."""
+    return next((fix for key, fix in FIXES.items() if file.endswith(key)), OTHER_TESTS)
+
+
+def report(steps: list[tuple[str, str]], tests: dict[str, list[tuple[str, str]]], shown: int = 3
+           ) -> list[str]:
+    """The last lines of ``--keep-going``: each failed step (title, ``STEP_FIXES`` key) and each test
+    file with failures (its count, the first ``shown`` tests), with the command that fixes it; then
+    every fix once."""
+    lines: list[str] = []
+    fixes: list[str] = []
+    for title, key in steps:
+        lines.append(f"  FAILED {title}")
+        if key in STEP_FIXES:
+            lines.append(f"     fix: {STEP_FIXES[key]}")
+            fixes.append(STEP_FIXES[key])
+    for file, failed in sorted(tests.items()):
+        lines.append(f"  FAILED {file}: {len(failed)} test(s)")
+        lines.extend(f"     {name}: {message}" for name, message in failed[:shown])
+        if len(failed) > shown:
+            lines.append(f"     ... and {len(failed) - shown} more")
+        lines.append(f"     fix: {fix_for(file)}")
+        fixes.append(fix_for(file))
+    if not lines:
+        return []
+    head = f"==> {len(steps) + len(tests)} place(s) failed; what failed, and the command that fixes it:"
+    return [head, *lines, "", "the fixes, once each:", *(f"  {f}" for f in dict.fromkeys(fixes))]
+
+
 def test(argv: list[str]) -> None:
-    steps = Steps(6)
+    """Every check. ``--keep-going`` runs every step after a failure and ends with one list of what
+    failed and the command that fixes each; ``--quick`` is the inner loop: ruff, mypy, the
+    conformance runs (reference and JavaScript) and ``QUICK_TESTS``. Other arguments go to pytest."""
+    keep_going, quick = "--keep-going" in argv, "--quick" in argv
+    argv = [a for a in argv if a not in ("--keep-going", "--quick")]
+    failed_steps: list[tuple[str, str]] = []
+    tests: dict[str, list[tuple[str, str]]] = {}
+    junit = Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
+
+    def pytest() -> None:
+        paths = [p for p in QUICK_TESTS if (ROOT / p).exists()] if quick else []
+        only = ["-m", "not slow and not browser"] if quick else []
+        run(BIN / "python", "-m", "pytest", "-n", "2", *only, "-q", "--durations=5", f"--junit-xml={junit}",
+            *paths, *argv)
+
+    def js_run() -> None:
+        if npm_ci(JS):
+            run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl",
+                f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+
+    plan: list[tuple[str, str, Callable[[], None]]] = [
+        ("ruff", "ruff", lambda: run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks",
+                                     "tasks.py")),
+        ("mypy --strict", "mypy", lambda: run(BIN / "mypy", "reference/pokerspec", "conformance/adapters",
+                                              "benchmarks", "docs/hooks")),
+    ]
+    if quick:
+        plan += [("the conformance run on the reference, every game required", "conformance", reference_run),
+                 ("the conformance run on the JavaScript engine, every game required", "javascript", js_run),
+                 ("the fast tests (two workers)", "pytest", pytest)]
+    else:
+        plan += [("the independent JavaScript engine: types, unit tests, the whole suite", "javascript",
+                  js_engine),
+                 ("the wheel, installed in a fresh environment outside the checkout", "wheel", wheel),
+                 ("pytest (two workers; a dot per test)", "pytest", pytest)]
+    steps = Steps(len(plan) + 1)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
-    setup("dev,peers,docs")
+    setup("dev,peers,docs,cluster")
     npm_ci(JS_ADAPTERS)
-    steps("ruff")
-    run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks", "tasks.py")
-    steps("mypy --strict")
-    run(BIN / "mypy", "reference/pokerspec", "conformance/adapters", "benchmarks", "docs/hooks")
-    steps("the independent JavaScript engine: types, unit tests, the whole suite")
-    js_engine()
-    steps("the wheel, installed in a fresh environment outside the checkout")
-    wheel()
-    steps("pytest (two workers; a dot per test)")
-    run(BIN / "python", "-m", "pytest", "-n", "2", "-q", "--durations=5", *argv)
-    print(f"\nall checks passed in {time.monotonic() - steps.began:.0f} s")
+    for title, key, action in plan:
+        steps(title)
+        try:
+            action()
+        except SystemExit as exc:
+            if exc.code in (0, None):
+                continue
+            if not keep_going:
+                raise
+            found = failed_tests(junit) if key == "pytest" else {}
+            tests.update(found)
+            if not found:
+                reason = exc.code if isinstance(exc.code, str) else f"exit status {exc.code}"
+                failed_steps.append((f"{title}: {reason}", key))
+    shutil.rmtree(junit.parent, ignore_errors=True)
+    took = f"{time.monotonic() - steps.began:.0f} s"
+    lines = report(failed_steps, tests)
+    if not lines:
+        print(f"\nall checks passed in {took}")
+        return
+    print(f"\n(in {took})\n" + "\n".join(lines))
+    sys.exit(1)
 
 
 def mutation(argv: list[str]) -> None:
@@ -205,8 +353,43 @@ def mutation(argv: list[str]) -> None:
     step(BIN / "python", here / "session.py", "report", session)
 
 
+ACCELERATED = ROOT / "build" / "accelerated"
+"""Where ``accelerate`` builds; ``PYTHONPATH=build/accelerated`` selects the build, nothing else does."""
+COMPILED = (
+    *(f"core/{m}.py" for m in ("actions", "chips")),
+    *(f"archie/{m}.py" for m in ("award", "betting", "deal", "engine", "qualifiers", "showdown", "table")),
+    *(f"auction/{m}.py" for m in ("award", "betting", "declaration", "engine", "setup")),
+    *(f"stud/{m}.py" for m in ("allin", "bringin", "deal", "engine", "runout", "showdown", "state",
+                               "streets")),
+    "fuzz/hands.py",
+)
+"""The modules ``accelerate`` compiles: the game engines, the action layer and the fuzzer (not
+``auction/auctions.py``, whose generic slotted dataclass mypyc cannot build, nor the modules that
+tests subclass or patch)."""
+
+
+def accelerate(argv: list[str]) -> None:
+    """The optional accelerated build (docs/performance.md): a copy of the package in
+    build/accelerated with the modules of ``COMPILED`` compiled by mypyc (part of mypy) from the
+    same typed source. It is used only when asked for, with ``PYTHONPATH=build/accelerated``; the
+    checkout stays pure Python, the code the spec cites. Rebuild after changing the source."""
+    setup("dev")
+    shutil.rmtree(ACCELERATED, ignore_errors=True)
+    package = ACCELERATED / "pokerspec"
+    source = ROOT / "reference" / "pokerspec"
+    shutil.copytree(source, package, ignore=shutil.ignore_patterns("__pycache__", "data"))
+    (package / "data").mkdir()
+    for link in (source / "data").iterdir():
+        (package / "data" / link.name).symlink_to(link.resolve())
+    (ACCELERATED / "mypy.ini").write_text("[mypy]\nstrict = True\n", encoding="utf-8")
+    run(BIN / "mypyc", *(f"pokerspec/{m}" for m in COMPILED), cwd=ACCELERATED)
+    print(f"built; use it with PYTHONPATH={ACCELERATED}, e.g. PYTHONPATH={ACCELERATED} "
+          f"{BIN / 'python'} benchmarks/run.py --only fuzz")
+
+
 def main() -> None:
-    commands = {"conformance": conformance, "test": test, "docs": docs, "mutation": mutation}
+    commands = {"conformance": conformance, "test": test, "docs": docs, "mutation": mutation,
+                "accelerate": accelerate}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 tasks.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])

@@ -14,11 +14,16 @@ copy of the repository tests its own, mutated, source. Its exit status cannot be
 cosmic-ray counts every non-zero status as a killed mutant, but only a failing case is a kill.
 
 * 0: every required case passed (the mutant survived);
-* 1: a required case failed or errored (the cases killed the mutant); the line
-  ``mutation: killed by <case> [<profile>]`` names the first one;
-* 3: the run could not be made: the package would not even import, or the engine refused the
-  handshake. That is not a kill by a case; the line starting ``mutation: not run`` marks it and
-  ``session.py report`` lists such mutants apart.
+* 1: the cases killed the mutant, and the first line starting ``mutation:`` says how: ``killed
+  by <case> [<profile>]`` (a required case failed or errored), ``killed at start`` (the engine
+  refused ``start``: ``pokerspec conformance run`` then grades no case and fails, so every case
+  is lost) or ``timeout at start`` (``start`` got no reply within ``START_TIMEOUT`` seconds: a
+  hung engine, which the runner's ``--timeout`` turns into an error verdict). A whole run over
+  cosmic-ray's own ``timeout`` is recorded by it as killed with the output ``timeout``; the
+  report counts both timeouts as kills and shows them apart;
+* 3: the run could not be made: the package would not even import, or the evaluation tables
+  could not be built. That is not a kill by a case; the line starting ``mutation: not run``
+  marks it and ``session.py report`` lists such mutants apart.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -37,6 +43,20 @@ TABLE_SOURCES = ("cards.py", "types.py", "high.py", "low.py", "fast.py")
 TABLES = ("_HIGH", "_LOW", "_FLUSH_HIGH")
 NOT_RUN = "mutation: not run"
 KILLED = "mutation: killed by"
+KILLED_AT_START = "mutation: killed at start"
+TIMEOUT_AT_START = "mutation: timeout at start"
+START_TIMEOUT = 20
+"""Seconds ``start`` may take: the unmutated reference answers in about one (it builds its
+ranking tables first), a loaded machine may take a few."""
+
+
+class StartTimeout(BaseException):
+    """``start`` got no reply within ``START_TIMEOUT`` seconds (a ``BaseException``, so that the
+    engine's own error handling cannot turn it into an error reply)."""
+
+
+def _hung(_signum: int, _frame: object) -> None:
+    raise StartTimeout
 
 
 def tables_file() -> Path:
@@ -81,26 +101,19 @@ def main(argv: list[str]) -> int:
         return 3
     cases = [Case(path, json.loads(path.read_text(encoding="utf-8"))) for path in case_files([VECTORS])]
     engine = open_engine("reference")
+    signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(START_TIMEOUT)
     try:
         hello = handshake(engine)
+    except StartTimeout:
+        print(TIMEOUT_AT_START, f"(no reply to start within {START_TIMEOUT} s)")
+        return 1
     except Exception:
-        # The reference ranks one hand in its reply to ``start`` to build its tables early; a
-        # mutant that breaks the ranking breaks the handshake. Whether that is a kill is for
-        # the cases to say: answer ``start`` without the warm-up and grade them all the same.
-        from pokerspec.conformance import reference_engine
-
-        names = vars(reference_engine)
-        saved = {name: names[name] for name in ("high_rank", "parse_cards")}
-        names.update(high_rank=lambda _cards: 0, parse_cards=lambda _text: ())
-        try:
-            hello = handshake(engine)
-        except Exception:
-            print(NOT_RUN, "(the engine refused the handshake)")
-            traceback.print_exc(file=sys.stdout)
-            return 3
-        finally:
-            names.update(saved)
-        print("mutation: the engine's warm-up ranking failed at start; the cases decide")
+        print(KILLED_AT_START, "(the engine refused the handshake, so no case can pass)")
+        traceback.print_exc(file=sys.stdout)
+        return 1
+    finally:
+        signal.alarm(0)
     for item in plan(cases, Selection()):
         if unsupported(item, hello) is not None or not item.case.required:
             continue

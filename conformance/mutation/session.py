@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from cases_only import KILLED, KILLED_AT_START, NOT_RUN, TIMEOUT_AT_START
+
 ROOT = Path(__file__).resolve().parents[2]
 EQUIVALENT = Path(__file__).with_name("equivalent.json")
-NOT_RUN = "mutation: not run"
-KILLED = "mutation: killed by"
 ANNOTATION_ONLY = "annotation-only: inside a type annotation, never evaluated"
 Span = tuple[tuple[int, int], tuple[int, int]]
 
@@ -157,8 +157,13 @@ def equivalences() -> tuple[dict[str, str], dict[str, Equivalence]]:
 
 
 def killer(m: Mutant) -> str:
-    """The first case that failed, with its profile, or ``timeout``."""
+    """The first case that failed, with its profile; ``start`` (the engine refused it); or
+    ``a timeout`` (at start, or of the whole run)."""
     for line in m.output.splitlines():
+        if line.startswith(KILLED_AT_START):
+            return "`start`"
+        if line.startswith(TIMEOUT_AT_START):
+            return "a timeout at start"
         if line.startswith(KILLED):
             return " ".join(f"`{w}`" if w.count("-") == 2 else w
                             for w in line.removeprefix(KILLED).split(" - ")[0].split())

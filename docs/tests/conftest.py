@@ -7,10 +7,12 @@ from __future__ import annotations
 import dataclasses
 import fcntl
 import json
+import mimetypes
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from pokersite.check import SiteBuild, build_strict
@@ -18,6 +20,8 @@ from pokerspec.traceability import Traceability, collect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
+SITE = "http://pokerspec.test"
+"""The address the browser tests give the built site (answered from its folder, see ``opened``)."""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-dev-shm-usage"]
 
@@ -78,3 +82,49 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+def opened(browser: Any, site_dir: Path, viewport: dict[str, int]) -> Any:
+    """A new tab whose requests to ``SITE`` are answered from ``site_dir``; any other refused
+    (a page opened from a file still loads)."""
+    context = browser.new_context(viewport=viewport)
+
+    def answer(route: Any) -> None:
+        url = urlsplit(route.request.url)
+        if url.scheme == "file":
+            route.continue_()
+            return
+        if f"{url.scheme}://{url.netloc}" != SITE:
+            route.abort()
+            return
+        file = site_dir / unquote(url.path).lstrip("/")
+        file = file / "index.html" if file.is_dir() else file
+        if not file.is_file():
+            route.fulfill(status=404, body="not found")
+            return
+        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        route.fulfill(status=200, body=file.read_bytes(), content_type=kind)
+
+    context.route("**/*", answer)
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.errors = errors
+    return tab
+
+
+@pytest.fixture
+def tabs(browser: Any, site_dir: Path) -> Iterator[Callable[[dict[str, int]], Any]]:
+    """Open tabs of a given size on the built site; each must end without a script error."""
+    made: list[Any] = []
+
+    def make(viewport: dict[str, int]) -> Any:
+        made.append(opened(browser, site_dir, viewport))
+        return made[-1]
+
+    yield make
+    for tab in made:
+        errors = list(tab.errors)
+        tab.context.close()
+        assert not errors, errors

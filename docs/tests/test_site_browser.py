@@ -289,3 +289,43 @@ def test_ruling_link_leads_to_the_rulings_page(page: Any, server: str, screensho
     page.screenshot(path=str(screenshots / "rulings-ru.png"))
     page.locator("h3#ARC-50 ~ p a[href*='spec/archie/02-deal/#ARC-50']").first.click()
     page.wait_for_url(re.compile(r"/ru/spec/archie/02-deal/#ARC-50$"))
+
+
+COMPLIANCE_JS = """() => {
+  const wrap = document.querySelector('.ps-compliance .md-typeset__scrollwrap')
+    || document.querySelector('.ps-compliance');
+  const scroller = document.querySelector('.ps-compliance .md-typeset__table')?.parentElement || wrap;
+  const rows = [...document.querySelectorAll('.ps-compliance tbody tr')];
+  const view = document.documentElement.clientWidth;
+  const seen = (phase) => rows.map((row) => {
+    const box = row.cells[0].getBoundingClientRect();
+    const img = row.cells[row.cells.length - 1].querySelector('img');
+    const badge = img.getBoundingClientRect();
+    return {phase, name: row.cells[0].innerText.trim(), left: box.left, right: box.right,
+            badge: badge.height, natural: img.naturalHeight};
+  });
+  const before = seen('start');
+  for (const el of document.querySelectorAll('.ps-compliance *')) { el.scrollLeft = el.scrollWidth; }
+  const after = seen('scrolled');
+  return {view, rows: rows.length, cells: before.concat(after)};
+}"""
+
+
+@pytest.mark.parametrize("width", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_compliance_table_keeps_the_engine_in_view(browser: Any, server: str, width: dict[str, int],
+                                                   screenshots: Path) -> None:
+    """On the compliance summary, at 1280 and 390 pixels, every engine's name stays inside the
+    window even with the table scrolled all the way right, and every status badge is drawn at
+    its own height (20 px), not shrunk into a narrow cell."""
+    tabs = _tab(browser, width)
+    tab = next(tabs)
+    tab.goto(f"{server}/engines/compliance/")
+    tab.wait_for_function("() => [...document.querySelectorAll('.ps-compliance img')].every(i => i.complete)")
+    found = tab.evaluate(COMPLIANCE_JS)
+    assert found["rows"] >= 15
+    for cell in found["cells"]:
+        assert cell["name"] and cell["left"] >= 0 and cell["right"] <= found["view"], cell
+        assert cell["badge"] >= 18 and cell["natural"] >= 18, cell
+    tab.screenshot(path=str(screenshots / f"compliance-{width['width']}.png"), full_page=False)
+    assert not tab.missing
+    tabs.close()

@@ -11,12 +11,10 @@ label table. Screenshots go to ``reports/site/``. Chromium comes from the ``brow
 from __future__ import annotations
 
 import json
-import mimetypes
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
-from urllib.parse import unquote, urlsplit
 
 import pytest
 from pokerspec.cli import main
@@ -27,6 +25,7 @@ from pokerspec.viewer.page import labels
 pytestmark = pytest.mark.browser
 
 SITE = "http://pokerspec.test"
+"""The address the ``tabs`` fixture (conftest.py) answers from the built site."""
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SIDE_POT = "stud-allin-0001"
@@ -42,52 +41,6 @@ def case_file(case_id: str) -> dict[str, Any]:
 
 def ui(lang: str) -> dict[str, str]:
     return cast(dict[str, str], cast(dict[str, Any], labels()[lang])["ui"])
-
-
-def opened(browser: Any, site_dir: Path, viewport: dict[str, int]) -> Any:
-    """A new tab whose requests to ``SITE`` are answered from ``site_dir``; any other refused
-    (a page opened from a file still loads)."""
-    context = browser.new_context(viewport=viewport)
-
-    def answer(route: Any) -> None:
-        url = urlsplit(route.request.url)
-        if url.scheme == "file":
-            route.continue_()
-            return
-        if f"{url.scheme}://{url.netloc}" != SITE:
-            route.abort()
-            return
-        file = site_dir / unquote(url.path).lstrip("/")
-        file = file / "index.html" if file.is_dir() else file
-        if not file.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
-        route.fulfill(status=200, body=file.read_bytes(), content_type=kind)
-
-    context.route("**/*", answer)
-    tab = context.new_page()
-    tab.set_default_timeout(15_000)
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.errors = errors
-    return tab
-
-
-@pytest.fixture
-def tabs(browser: Any, site_dir: Path) -> Iterator[Callable[[dict[str, int]], Any]]:
-    """Open tabs of a given size on the built site; each must end without a script error."""
-    made: list[Any] = []
-
-    def make(viewport: dict[str, int]) -> Any:
-        made.append(opened(browser, site_dir, viewport))
-        return made[-1]
-
-    yield make
-    for tab in made:
-        errors = list(tab.errors)
-        tab.context.close()
-        assert not errors, errors
 
 
 @pytest.fixture

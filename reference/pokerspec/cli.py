@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 
 from pokerspec import __version__
+from pokerspec.core.game import RulesError
 
 COMMANDS = {
     "conformance": "pokerspec.conformance.cli",
@@ -37,6 +38,7 @@ COMMANDS = {
     "perft": "pokerspec.perft.cli",
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
+    "where": "pokerspec.regress.where",
     "view": "pokerspec.viewer.page",
 }
 USAGE = 2
@@ -142,6 +144,10 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)
     except UsageError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
+        return USAGE
+    except RulesError as exc:  # a profile's amounts break an invariant of its game
+        _kill_engines()
+        print(f"{prog}: configuration error: {exc}", file=sys.stderr)
         return USAGE
     except Interrupted as exc:
         signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -3,11 +3,14 @@ the sealed collection."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pokerspec.auction.auctions import Sealed, pick_order
 from pokerspec.auction.profiles import PROFILES
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.core.cards import parse_cards
+from pokerspec.core.game import RulesError
 from pokerspec.core.types import Chips, Seat
 
 
@@ -43,3 +46,27 @@ def test_pick_order_ignores_suits_and_straights() -> None:
     bids = {Seat(0): Chips(2), Seat(1): Chips(2), Seat(2): Chips(2)}
     exposed = [parse_cards("9s Ts Js Qs"), parse_cards("2c 2d 3h 4h"), parse_cards("9h Th Jh Qh")]
     assert pick_order(bids, exposed, (Seat(2), Seat(0), Seat(1))) == (Seat(1), Seat(2), Seat(0))
+
+
+def test_a_broken_invariant_is_a_configuration_error_with_the_arithmetic(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Raising the highest bid without the reserve (``auction.setup.reserve``) is reported with the
+    sum that fails ("reserve 20 < 1 + 5×4 + 4 = 25" at the seed's limits), by the rules object and
+    by every command (exit 2), never as an internal error."""
+    seed = AuctionRules()
+    bid = Chips(seed.max_bid + 1)
+    need = seed.ante + seed.auctions * bid + seed.cap
+    sum_text = f"reserve {seed.reserve} < {seed.ante} + {seed.auctions}×{bid} + {seed.cap} = {need}"
+    with pytest.raises(RulesError, match=re.escape(sum_text)):
+        AuctionRules(max_bid=bid)
+    from pokerspec import cli
+    from pokerspec.regress import listing
+
+    def broken() -> dict[str, object]:
+        return {"auction-seed": AuctionRules(max_bid=bid)}
+
+    monkeypatch.setattr(listing, "all_profiles", broken)
+    assert cli.main(["profiles"]) == 2
+    err = capsys.readouterr().err
+    assert f"configuration error: auction rules: {sum_text}" in err
+    assert "internal error" not in err

@@ -17,13 +17,11 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
 import pytest
-from pokerspec.compliance.findings import REPORTS, Report
 from pokerspec.compliance.run import ENGINES, LIBRARIES, available
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
@@ -385,15 +383,3 @@ def test_pokerkit_passes_the_runout_case_once_pots_are_read_before_the_mucks() -
     assert grade(case, engine, "stud-fl-training").verdict is Verdict.PASS
     engine.close()
 
-
-@pytest.mark.parametrize("report", REPORTS, ids=lambda r: r.script)
-def test_published_reproductions_still_fail(report: Report) -> None:
-    """Each bug found by playing a library (on its page) still reproduces: the script fails with
-    the library's own error (when a release fixes it, this test says so and the report comes
-    off the page)."""
-    need(report.engine)
-    script = ROOT / "conformance" / "adapters" / "repro" / report.script
-    done = subprocess.run([sys.executable, "-W", "ignore", str(script)], capture_output=True, text=True,
-                          timeout=60, check=False)
-    assert done.returncode != 0 and ("AssertionError" in done.stderr or "IndexError" in done.stderr), \
-        done.stderr[-500:]

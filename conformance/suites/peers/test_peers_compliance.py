@@ -5,14 +5,29 @@ every deviation on them is a named bug or rule difference."""
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 from typing import cast
 
 import pytest
 from pokerspec.cli import main
 from pokerspec.compliance import run as compliance
-from pokerspec.compliance.run import LIBRARIES, OUT, available, evidence, load_results
+from pokerspec.compliance.findings import BUG, KNOWN, upstream_name
+from pokerspec.compliance.run import (
+    CASE_ID,
+    LIBRARIES,
+    OUT,
+    _history,
+    available,
+    evidence,
+    in_words,
+    load_results,
+    site_links,
+    write_pages,
+)
 from pokerspec.core.game import Json
+from pokerspec.traceability import is_rule_id
 
 FAST = ("treys", "tilted", "pypokerengine", "poker-ts", "poker-evaluator")
 """A Python evaluator, two Python libraries with bugs, and two JavaScript libraries."""
@@ -80,3 +95,118 @@ def test_published_results_cover_every_library_and_classify_every_deviation() ->
     assert "never reopen" not in pokerkit and "smaller by that bet" not in pokerkit
     assert "push_chips" in pokerkit and "stud-runout-0004" not in pokerkit
     json.dumps(results)
+
+
+def test_the_published_pages_are_rendered_from_the_results_and_the_findings(tmp_path: Path) -> None:
+    """docs/engines/ is exactly what the stored results and the findings (with their checks'
+    scripts and output) render: a finding's sentence cannot change on the page alone."""
+    shutil.copytree(OUT / "results", tmp_path / "results")
+    write_pages(tmp_path, None)
+    for page in sorted(tmp_path.rglob("*.md")) + sorted(tmp_path.rglob("*.svg")):
+        rel = page.relative_to(tmp_path)
+        published = (OUT / rel).read_text(encoding="utf-8")
+        if rel.name == "compliance.md":  # the time of the last full run is not in the results
+            published = re.sub(r" \(\d+ s for this run of `pokerspec compliance`\)", "", published)
+        assert page.read_text(encoding="utf-8") == published, f"docs/engines/{rel} is stale: rerun compliance"
+    rendered = {p.relative_to(tmp_path) for p in tmp_path.rglob("*.md")}
+    extra = {p.relative_to(OUT) for p in OUT.rglob("*.md")} - rendered
+    assert not extra, f"pages no finding or result renders: {sorted(map(str, extra))}"
+
+
+RULE_MENTION = re.compile(r"\b[a-z]+(?:\.[a-z0-9-]+){2,}\b")
+
+
+def test_every_rule_and_case_id_on_the_engine_pages_is_a_link() -> None:
+    """Each mention of a rule ID or a case ID on docs/engines/*.md (outside code blocks and link
+    targets) sits inside a link to its rule or its case page."""
+    links = site_links()
+    counted = 0
+    for page in sorted(OUT.glob("*.md")):
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets are not mentions
+        linked = "".join(re.findall(r"\[([^\]]*)\]", text))
+        bare = re.sub(r"\[[^\]]*\]", "", text)
+        rules = [r for r in RULE_MENTION.findall(bare) if is_rule_id(r) and r in links.rules]
+        cases = re.findall(rf"\b{CASE_ID}\b", bare)
+        assert not rules and not cases, f"{page.name}: not linked: {sorted(set(rules + cases))[:10]}"
+        counted += len([r for r in RULE_MENTION.findall(linked) if is_rule_id(r)])
+        counted += len(re.findall(rf"\b{CASE_ID}\b", linked))
+    assert counted > 300, f"only {counted} linked rule and case IDs on the engine pages"
+
+
+def test_every_rule_and_case_link_points_at_an_anchor_that_exists() -> None:
+    links = site_links()
+    for page in sorted(OUT.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for target, anchor in re.findall(r"\]\(\.\./((?:spec|reference/cases)/[^)#]+)#([^)]+)\)", text):
+            if target.startswith("spec/"):
+                assert links.rules.get(anchor) == target, (page.name, target, anchor)
+            else:
+                assert links.cases.get(anchor) == target, (page.name, target, anchor)
+
+
+def test_every_bug_has_a_report_for_its_tracker_and_every_finding_a_real_rule() -> None:
+    links = site_links()
+    for known in KNOWN:
+        assert known.rule in links.rules, f"{known.key}: no rule {known.rule} in spec/"
+        assert known.check.path.exists(), known.check.path
+        if known.kind == BUG:
+            report = (OUT / "upstream" / upstream_name(known)).read_text(encoding="utf-8")
+            assert known.fix and known.check.source() in report and known.check.prints in report
+            assert "## Expected" in report and known.source in report
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("/order[0]: missing ['1'], unexpected ['2']",
+         "In place 1 of the ranking (best first), the rule expects hand 1 there, which the library left "
+         "out; the library answered hand 2, which the rule does not allow there."),
+        ("/shares/p2: expected 4, got 3",
+         "In p2's share of the pot, the rule expects 4; the library answered 3."),
+        ("legal /actions: missing [], unexpected ['p2 mu']",
+         "In the legal actions, the library answered p2 mu, which the rule does not allow there."),
+        ("observation /phase: expected 'over', got 'showdown'",
+         "In the phase of the hand, the rule expects 'over'; the library answered 'showdown'."),
+        ("no reply within 30 s", "no reply within 30 s"),
+    ],
+)
+def test_evidence_is_said_in_words(message: str, words: str) -> None:
+    assert in_words(message) == words
+
+
+def test_which_release_introduced_or_fixed_a_finding() -> None:
+    versions = ["1.0", "1.1", "1.2"]
+    assert _history(versions, ["yes", "yes", "yes"]) == "in every release graded (1.0 to 1.2)."
+    assert _history(versions, ["no", "yes", "yes"]) == "introduced in 1.1."
+    assert _history(versions, ["yes", "yes", "no"]) == "fixed (or changed) in 1.2."
+    assert _history(versions, ["check fails to run", "yes", "yes"]) == "introduced in 1.1."
+
+
+def test_a_stored_release_makes_the_release_table(tmp_path: Path) -> None:
+    """A release run stored under results/releases/ (here one the adapter could not drive, whose
+    check printed something else) shows in the library's table beside the pinned release."""
+    shutil.copytree(OUT / "results", tmp_path / "results", ignore=shutil.ignore_patterns("releases"))
+    (tmp_path / "results" / "releases").mkdir()
+    known = next(k for k in KNOWN if k.engine == "tilted")
+    stored = {"engine": "tilted", "version": "0.0.9", "error": "ImportError: no get_combinations",
+              "checks": {known.check.script: "something else\n"},
+              "command": "pokerspec compliance --engine tilted --version 0.0.9 --pairs 10000"}
+    (tmp_path / "results" / "releases" / "tilted-0.0.9.json").write_text(json.dumps(stored))
+    write_pages(tmp_path, None)
+    page = (tmp_path / "tilted.md").read_text(encoding="utf-8")
+    table = page[page.index("## Across releases"):page.index("## By rule")]
+    assert "| | 0.0.9 | 0.1.4 (pinned) |" in table and "the adapter cannot run it" in table
+    assert f"{known.title}: introduced in 0.1.4." in table and "ImportError: no get_combinations" in table
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--version", "1.0"], "--version needs exactly one --engine NAME"),
+        (["--engine", "tilted", "--version", "1.0; rm"], "expected a release number"),
+    ],
+)
+def test_version_usage_errors(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compliance", *args]) == 2
+    assert said in capsys.readouterr().out

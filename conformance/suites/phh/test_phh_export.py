@@ -23,6 +23,7 @@ from pokerspec.phh.record import stud_record
 from pokerspec.phh.replay import replay
 from pokerspec.profiles import get_profile
 from pokerspec.regress.golden import GOLDEN
+from pokerspec.regress.trace import join_records
 from pokerspec.stud.profiles import StudRules
 
 CASES, BAD = load_cases([VECTORS])
@@ -172,7 +173,7 @@ def test_other_games_export_with_marked_extensions(game: str) -> None:
 
 def test_a_corpus_trace_exports_and_replays() -> None:
     lines = (GOLDEN / "stud" / "stud-fl-training.jsonl").read_text().splitlines()
-    traces = [json.loads(line) for line in lines[1:]]
+    traces = [t for _, t in join_records((n, json.loads(line)) for n, line in enumerate(lines[1:]))]
     corpus = [t for t in traces if t.get("kind") == "corpus"][:10]
     assert corpus
     for trace in corpus:

@@ -99,7 +99,7 @@ def test_step_difference_is_named() -> None:
     [change] = compare(a, b).changes
     assert change.where == "step" and change.step == 0
     assert change.rules == ["archie.betting.fold"]
-    assert change.summary == ["act: p1 cc 2 (on both sides)", "legal: only under A ['p1 f']; only under B []"]
+    assert change.summary == ["act: p1 cc 2 (on both sides)", "legal: only under A ['p1 f']"]
 
 
 def test_two_directories(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,3 +167,49 @@ def test_a_missing_vectors_directory_is_an_error(tmp_path: Path, capsys: pytest.
     code, out = _run(["archie-barge", "archie-pagat", "--vectors", str(tmp_path / "nonexistent")], capsys)
     assert code == 2
     assert f"no such case directory or file: {tmp_path / 'nonexistent'}" in out
+
+
+def test_a_changed_highest_bid_names_the_rule_and_counts_outcomes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Change A of the rule-change recipe: the highest bid 3 -> 4 (and the reserve 20 -> 25 it
+    forces). Every listing of a bid gains ``bid 4``: the changes are put down to
+    ``auction.auction.bid``, not to the dozen rules a case lists; outcome changes are counted; a
+    random hand keeps every difference; A's hands are replayed under B with their own actions."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    shutil.copytree(ROOT / "reference", tmp_path / "reference", ignore=ignore)
+    for folder in ("vectors", "schema"):
+        shutil.copytree(ROOT / "conformance" / folder, tmp_path / "conformance" / folder)
+    shutil.copytree(ROOT / "spec", tmp_path / "spec")
+    setup = tmp_path / "reference" / "pokerspec" / "auction" / "setup.py"
+    text = setup.read_text().replace("max_bid: Chips = Chips(3)", "max_bid: Chips = Chips(4)")
+    setup.write_text(text.replace("reserve: Chips = Chips(20)", "reserve: Chips = Chips(25)"))
+    argv = ["auction-seed", "auction-seed", "--hands", "12", "--dir-b", str(tmp_path)]
+    code, out = _run([*argv, "--json"], capsys)
+    assert code == 1, out
+    report = json.loads(out)
+    assert "auction.auction.bid" in report["by_rule"]
+    assert all(" + " not in group for group in report["by_rule"]), list(report["by_rule"])
+    counts = report["counts"]
+    assert counts["changed_hands"] == 12 and 0 < counts["outcome_hands"] <= 12
+    hand = next(c for c in report["changed"] if c["kind"] == "corpus")
+    assert len(hand["differences"]) > 1 and hand["differences"][0] == {
+        k: hand[k] for k in ("where", "step", "summary", "a", "b")}
+    assert counts["replayed"] == 12
+    code, text_out = _run(argv, capsys)
+    assert "auction.auction.bid  (" in text_out and "in their outcome" in text_out
+    assert "replayed under B with the same actions" in text_out
+
+
+def test_a_setup_refused_on_one_side_is_an_error_with_its_reason() -> None:
+    dealt = {"id": "h", "kind": "hand", "rules": ["auction.setup.reserve"],
+             "steps": [{"act": "p1 bid 1", "legal": ["p1 bid 1"], "result": "ok", "to_act": ["p1"]}],
+             "outcome": {"received": {"p1": 3}}}
+    refused = {"id": "h", "kind": "hand", "rules": ["auction.setup.reserve"], "steps": [],
+               "outcome": {"error": "bad_seats", "reason": "at least 2 players need 25 chips"}}
+    a = Side("A", "x", "auction", [], {"h": dealt})
+    b = Side("B", "x", "auction", [], {"h": refused})
+    [change] = compare(a, b).changes
+    assert change.where == "setup" and change.outcome_changed
+    assert change.summary == ["A deals the hand",
+                              "setup refused under B: bad_seats (at least 2 players need 25 chips)"]
+    assert change.rules == ["auction.setup.players"]

@@ -13,7 +13,7 @@ from pokerspec.conformance.protocol import Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.cards import parse_cards, rank_of
 from pokerspec.core.game import Json
-from pokerspec.fuzz.ranking import classify, expected, fuzz_ranking, pairs
+from pokerspec.fuzz.ranking import classify, deals, expected, fuzz_ranking, pairs
 
 
 class NoWheel(ReferenceEngine):
@@ -86,3 +86,19 @@ def test_cli_ranking_mode(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--impl and --game are needed" in capsys.readouterr().err
     assert main(["conformance", "fuzz", "--ranking", "high"]) == 2
     assert "--ranking needs --impl" in capsys.readouterr().err
+
+
+def test_deals_are_two_holdem_hands_on_one_board() -> None:
+    """Each dealt pair is what a hold'em showdown compares: nine distinct cards, two hole cards
+    each (first), the same five on the board."""
+    dealt = list(deals(200, 7))
+    assert len(dealt) == 200 and dealt == list(deals(200, 7)) and dealt != list(deals(200, 8))
+    for a, b in dealt:
+        assert len(a) == len(b) == 7 and a[2:] == b[2:] and len(set(a) | set(b)) == 9
+
+
+def test_dealt_fuzz_of_the_reference_agrees_and_is_labelled() -> None:
+    engine = ReferenceEngine()
+    run = fuzz_ranking(engine, handshake(engine), "high", 300, 1, dealt=True)
+    assert run.dealt and run.sizes == (7,) and run.pairs == 300 and run.disagreements == 0
+    assert run.to_json()["dealt"] is True

@@ -4,6 +4,7 @@ with a readable diff naming the case or hand."""
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -78,3 +79,33 @@ def test_command_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     capsys.readouterr()
     assert run("check") == 1
     assert ": new" in capsys.readouterr().out
+
+
+def test_one_step_per_line_and_a_capped_check_with_a_summary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A golden file holds a head line, one line per step and an outcome line per trace, and
+    ``golden check`` prints at most ``SHOWN`` lines, then per file what changed."""
+    golden.update(tmp_path, games=["archie"])
+    lines = (tmp_path / "archie" / "archie-barge.jsonl").read_text(encoding="utf-8").splitlines()
+    hand = [json.loads(line) for line in lines if '"id":"corpus-20261129-0000"' in line]
+    assert hand[0]["kind"] == "corpus" and hand[0]["steps"] == len(hand) - 2
+    assert [r["step"] for r in hand[1:-1]] == list(range(len(hand) - 2)) and "outcome" in hand[-1]
+    original = ReferenceEngine._op_showdown
+
+    def stingy(self: ReferenceEngine, message: Mapping[str, Json]) -> Message:
+        reply = original(self, message)
+        outcome = reply["outcome"]
+        assert isinstance(outcome, dict) and isinstance(outcome["received"], dict)
+        outcome["received"] = {**outcome["received"], "p1": 0}
+        return reply
+
+    monkeypatch.setattr(ReferenceEngine, "_op_showdown", stingy)
+    monkeypatch.setattr(golden, "SHOWN", 5)
+    parser = argparse.ArgumentParser()
+    golden.register(parser.add_subparsers(), "golden")
+    args = parser.parse_args(["golden", "check", "--dir", str(tmp_path), "--game", "archie"])
+    assert args.handler(args) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[5].startswith("... ") and "more lines (--all prints them)" in out[5]
+    summary = out[out.index("summary:") + 1:]
+    assert summary[0].startswith("  archie/archie-barge.jsonl: ") and "case(s)" in summary[0]

@@ -1,7 +1,8 @@
 """Case files are checked against the spec when they load, not "failed" by the engine later: a
 misspelled rule ID, a profile the game does not have, an unreadable card token, a card in an
-expected value that no reply could ever equal, or an action that cannot be read — each makes
-the file a bad case, named with its path and the JSON path of the field."""
+expected value that no reply could ever equal, a seat beyond the case's seats, or an action that
+cannot be read — each makes the file a bad case, named with its path and the JSON path of the
+field."""
 
 from __future__ import annotations
 
@@ -47,6 +48,9 @@ def _set(data: dict[str, Json], path: str, value: Json) -> dict[str, Json]:
     ("archie-table-0003", "steps/0/check/hands/p1/0", "10h", "'10h' is not a canonical card"),
     ("stud-streets-0003", "steps/0/act", "p1 cbr four", "bad action 'p1 cbr four'"),
     ("archie-table-0003", "steps/1/legal/actions/0", "p9 f", "bad seat 'p9'"),
+    ("auction-award-0701", "expect/net/p5", 0, "p5 is not one of the case's 4 seats (p1 to p4)"),
+    ("auction-award-0701", "expect/pots/0/eligible/0", "p7", "p7 is not one of the case's 4 seats"),
+    ("archie-table-0003", "expect/received/p3", 0, "p3 is not one of the case's 2 seats"),
 ])
 def test_a_wrong_field_makes_a_bad_case_naming_file_and_json_path(
         tmp_path: Path, case_id: str, path: str, value: Json, words: str) -> None:
@@ -56,6 +60,24 @@ def test_a_wrong_field_makes_a_bad_case_naming_file_and_json_path(
     assert isinstance(bad, BadCase), bad
     assert (bad.path, bad.field) == (file, path)
     assert words in bad.message
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    ("setup/seats", 2, "setup/dealer"),  # p3 deals (and put in 2 chips)
+    ("setup/dealer", "p5", "setup/dealer"),
+    ("setup/hands/p5", ["Ad", "Kd", "Qd", "Jd", "Td", "9d", "8d"], "setup/hands"),
+    ("setup/folded/0", "p6", "setup/folded/0"),
+    ("setup/declarations", {"p1": "h", "p8": "l"}, "setup/declarations"),
+])
+def test_a_showdown_naming_a_seat_beyond_its_seats_is_a_bad_case(
+        tmp_path: Path, path: str, value: Json, field: str) -> None:
+    """The case schema says it: with ``seats``, the setup names only p1 to pN."""
+    file = tmp_path / "mine.json"
+    file.write_text(json.dumps(_set(_case("auction-award-0701"), path, value)), encoding="utf-8")
+    bad = load_case(file)
+    assert isinstance(bad, BadCase), bad
+    assert bad.field == field
+    assert "does not match '^p[1-" in bad.message
 
 
 def test_inputs_may_use_any_accepted_spelling(tmp_path: Path) -> None:

@@ -17,12 +17,14 @@ import pytest
 from pokerspec.conformance.runner import Planned
 from pokerspec.core import chips
 from pokerspec.core.types import RuleId
+from pokerspec.profiles import all_profiles
 from pokerspec.regress.mutants import (
     MUTANTS,
     Hang,
     Mutant,
     around,
     check,
+    first_cover,
     main,
     markdown,
     suite,
@@ -128,3 +130,12 @@ def test_the_maintainers_page_lists_every_mutant() -> None:
     for m in MUTANTS:
         assert f"`{m.rule}`" in rows[m.name]
         assert ("SURVIVED" in rows[m.name]) == bool(m.gap), f"regenerate the row of {m.name}"
+
+
+@pytest.mark.parametrize("profile", sorted(all_profiles()))
+def test_every_profile_is_covered_by_a_mutant(profile: str) -> None:
+    """A case run under every profile kills some mutant (one breaking the profile's changes is
+    tried first): a new profile without cases or mutants of its own fails here."""
+    assert first_cover(profile, items()) is not None, (
+        f"no mutant is killed by a case run under {profile}: add cases listing it and a mutant in "
+        "pokerspec/regress/mutants.py that breaks one of its changes under it")

@@ -1,15 +1,18 @@
 """The protocol: its JSON Schema is a valid schema covering every op the runner sends, and
 ``python -m pokerspec.conformance.serve`` (the reference over stdio, protocol 1.1) answers every
 line with one line carrying the request's id, refuses what is not a request, and answers a
-burst of requests in order."""
+burst of requests in order; it and the JavaScript engine give the error codes no case can pin."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import jsonschema
+import pytest
 from pokerspec.conformance.adapters import OPS, PROTOCOL_SCHEMA, reply_problem, request_problem
 
 
@@ -59,3 +62,37 @@ def test_serve_answers_every_bad_request_and_loses_no_reply() -> None:
     assert [r.get("id") for r in replies] == [0, 1, 2, 3, None, None, 6, 7, 8, 9]
     assert "missing field 'input'" in replies[2]["error"]["message"]
     assert replies[7]["shares"] == {"p1": 3, "p2": 4}
+
+
+ENGINES = {
+    "reference": [sys.executable, "-m", "pokerspec.conformance.serve"],
+    "javascript": ["node", str(Path(__file__).resolve().parents[2] / "examples" / "js" / "engine.js")],
+}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_an_unreadable_line_and_a_hand_op_without_a_hand_are_bad_request(engine: str) -> None:
+    """The protocol's error codes that no case can express (docs/engine-authors/protocol.md): a
+    line that is not a JSON object gets ``bad_request`` without an id, and ``legal``, ``act``,
+    ``observe`` and ``outcome`` before any hand has started get ``bad_request`` with their id.
+    Both the served reference and the JavaScript engine answer them."""
+    command = ENGINES[engine]
+    if shutil.which(command[0]) is None:
+        pytest.skip(f"{command[0]} is not installed")
+    requests: list[object] = [
+        {"op": "start", "protocol": 1, "minor": 1, "id": 0},
+        "{not JSON",
+        [1, 2],
+        {"op": "legal", "id": 1},
+        {"op": "act", "action": "p1 f", "id": 2},
+        {"op": "observe", "id": 3},
+        {"op": "outcome", "id": 4},
+        {"op": "stop", "id": 5},
+    ]
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in requests]
+    done = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(replies) == len(requests), done.stderr
+    codes = [r.get("error", {}).get("code") for r in replies]
+    assert codes == [None] + ["bad_request"] * 6 + [None]
+    assert [r.get("id") for r in replies] == [0, None, None, 1, 2, 3, 4, 5]

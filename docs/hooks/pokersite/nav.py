@@ -14,6 +14,9 @@ from . import paths
 from .pages import topic_titles
 from .viewer import VIEWER_PAGE
 
+PLAY_PAGE = "play.md"
+"""The play page (docs/hooks/pokerspec_play.py), at the top of the navigation beside the guides."""
+
 
 def write_generated(folder: Path, pages: Mapping[str, str]) -> None:
     """Make ``folder`` hold exactly ``pages`` (paths relative to the docs folder); files whose text
@@ -77,7 +80,8 @@ def build_nav(files: Files, root: Path, lang: str) -> list[object]:
     packages = sorted({u.split("/")[3] for u in present if u.startswith(top) and u.count("/") == 4})
     code = have(paths.CODE_INDEX) + [{name: folder(f"{top}{name}/")} for name in packages] + folder(top)
     cases = chapters(f"{paths.GENERATED}/cases", paths.CASES_INDEX, name=True)
-    nav: list[object] = [{"Home": "index.md"}, *[{"Getting started": u} for u in have("getting-started.md")]]
+    nav: list[object] = [{"Home": "index.md"}, *[{"Getting started": u} for u in have("getting-started.md")],
+                         *[{"Play a hand": u} for u in have(PLAY_PAGE)]]
     sections: list[tuple[str, list[object]]] = [
         ("Specification", spec),
         ("Worked examples", folder("examples/")),

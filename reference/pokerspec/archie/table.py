@@ -12,7 +12,7 @@ from enum import Enum
 
 from pokerspec.core.cards import Card, Rank
 from pokerspec.core.chips import OddChipRule
-from pokerspec.core.game import SetupError
+from pokerspec.core.game import RulesError, SetupError
 from pokerspec.core.types import Chips, Seat
 
 PLAYERS = 2
@@ -53,10 +53,16 @@ class ArchieRules:
     """How the remainder of a tied share is given out (``archie.award.odd-chip``)."""
 
     def __post_init__(self) -> None:
+        """The invariants of ``archie.table.limits`` and ``archie.table.reserve``, as a
+        ``RulesError`` with the arithmetic."""
         if self.big_blind != self.small_bet:
-            raise ValueError("the big blind is the first bet of round 1, so it must equal the small bet")
-        if self.reserve < max_contribution(self):
-            raise ValueError(f"a reserve of {self.reserve} does not cover {max_contribution(self)}")
+            raise RulesError(f"archie rules: big blind {self.big_blind} ≠ small bet {self.small_bet}: the "
+                             "big blind is the first bet of round 1, so it must equal the small bet")
+        need = max_contribution(self)
+        if self.reserve < need:
+            terms = " + ".join(f"{self.cap}×{unit(self, r)}" for r in range(BETTING_ROUNDS))
+            raise RulesError(f"archie rules: reserve {self.reserve} < {terms} = {need} (the cap in every "
+                             f"betting round): a reserve of {self.reserve} does not cover {need}")
 
 
 def unit(rules: ArchieRules, betting_round: int) -> Chips:

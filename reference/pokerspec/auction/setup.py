@@ -11,7 +11,7 @@ from enum import Enum
 
 from pokerspec.core.cards import Card
 from pokerspec.core.chips import OddChipRule
-from pokerspec.core.game import Setup, SetupError
+from pokerspec.core.game import RulesError, Setup, SetupError
 from pokerspec.core.types import Chips, Seat
 
 
@@ -42,10 +42,19 @@ class AuctionRules:
     failed_both: FailedBoth = FailedBoth.EXCLUDE
 
     def __post_init__(self) -> None:
-        if self.reserve < self.ante + self.auctions * self.max_bid + self.cap:
-            raise ValueError("the reserve must cover the ante, the highest bids and the capped bets")
-        if self.max_players * (self.hole_cards + self.auctions) > 52:
-            raise ValueError("the deck cannot serve that many players")
+        """The invariants of ``auction.setup.reserve`` and ``auction.setup.players``, as a
+        ``RulesError`` with the arithmetic."""
+        need = self.ante + self.auctions * self.max_bid + self.cap
+        if self.reserve < need:
+            raise RulesError(
+                f"auction rules: reserve {self.reserve} < {self.ante} + {self.auctions}×{self.max_bid} + "
+                f"{self.cap} = {need} (ante + auctions × max_bid + cap): the reserve must cover the ante, "
+                f"the highest bids and the capped bets; make the reserve at least {need}")
+        cards = self.max_players * (self.hole_cards + self.auctions)
+        if cards > 52:
+            raise RulesError(
+                f"auction rules: {self.max_players} players × ({self.hole_cards} + {self.auctions}) cards = "
+                f"{cards} > 52: the deck cannot serve that many players")
 
     @property
     def cap(self) -> Chips:

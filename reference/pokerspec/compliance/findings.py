@@ -1,30 +1,84 @@
 """What ``pokerspec compliance`` knows about each third-party library's deviations
-(docs/engines/findings.md).
+(docs/engines/findings.md, the library pages and docs/engines/upstream/).
 
 Every deviation a run finds — a failing or erroring case, or a class of ranking-fuzz
 disagreement — is attributed to one ``Known`` entry of its engine: a **bug** (the library breaks
-a rule it means to follow; the sentence says what to fix) or a **rule difference** (the
-library follows another rule on purpose; the sentence names that rule). Each entry points into
-the library's source or documentation. A deviation that matches no entry is published as
-*unclassified*, and the test suite refuses committed results with one, so nothing is published
-without a reason. Entries were written after reading the deviations of a real run and the
-library's code at the pinned version; the evidence (cases and fuzz classes) is collected anew by
-every run.
+a rule it means to follow) or a **rule difference** (the library follows another rule on
+purpose). A deviation that matches no entry is published as *unclassified*, and the test suite
+refuses committed results with one, so nothing is published without a reason.
+
+Each entry is also a runnable claim: its ``Check`` names a script in
+``conformance/adapters/checks/`` (``conformance/adapters/js/checks/`` for a JavaScript library)
+that calls the library's own public API, with no adapter and no pokerspec code, and the exact
+output it printed at the version named. The test suite runs every check against the installed
+libraries (``conformance/adapters/checks/test_<library>.py``) and the pages print the output from
+this same entry, so a sentence cannot outlive the behaviour it describes. For a bug the entry
+also holds what the rule gives in the check's situation and a suggested fix: with the script
+they make the report for the library's tracker (``pokerspec compliance`` writes it to
+``docs/engines/upstream/``).
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
+
+from pokerspec.resources import source_checkout
+
+ROOT = source_checkout() or Path.cwd()
+PYTHON_CHECKS = ROOT / "conformance" / "adapters" / "checks"
+JS_CHECKS = ROOT / "conformance" / "adapters" / "js" / "checks"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A finding's direct check: ``script`` calls the library's own API and, at ``version`` of
+    the library, printed exactly ``prints``."""
+
+    script: str
+    version: str
+    prints: str
+
+    @property
+    def path(self) -> Path:
+        return (JS_CHECKS if self.script.endswith(".js") else PYTHON_CHECKS) / self.script
+
+    @property
+    def language(self) -> str:
+        """The fence language of the script: ``javascript`` or ``python``."""
+        return "javascript" if self.script.endswith(".js") else "python"
+
+    def source(self) -> str:
+        """The script's text, as a maintainer would paste it."""
+        return self.path.read_text(encoding="utf-8").rstrip() + "\n"
+
+    def run(self, copy: Path | None = None, env: dict[str, str] | None = None, timeout: float = 120.0) -> str:
+        """What the script prints, run with this Python or ``node`` (``copy``, a copy of it placed
+        elsewhere, instead: a JavaScript check finds its library in the ``node_modules`` above
+        the script) with the environment ``env`` (this one by default). Raises ``RuntimeError``
+        with its error output when it exits non-zero: a check catches what the library raises,
+        so a non-zero exit means the check itself broke."""
+        script = copy or self.path
+        command = ["node" if self.language == "javascript" else sys.executable, script.name]
+        done = subprocess.run(
+            command, cwd=script.parent, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"{self.script} exited {done.returncode}:\n{done.stderr[-2000:]}")
+        return done.stdout
 
 
 @dataclass(frozen=True, slots=True)
 class Known:
     """A deviation of one engine: ``kind`` is ``bug`` or ``difference``; ``pattern`` recognises
-    its evidence in ``"<case id> <message> <expected>"`` or in a fuzz class name; ``text`` is the
-    sentence for the library's maintainers; ``source`` the place in the library that does it;
-    ``shown_by`` evidence from outside the compliance run (for a difference that an earlier one
-    hides in every case the adapter plays)."""
+    its evidence in ``"<case id> <message> <expected>"`` or in a fuzz class name (``(?!)`` when
+    only the check shows it); ``text`` says what the library does and where (``source``, a link
+    to the lines); ``expected`` what the rule gives in the check's situation; ``fix`` a suggested
+    fix (bugs); ``documented`` where the library itself documents a difference as intended;
+    ``shown_by`` evidence from outside the compliance run."""
 
     engine: str
     kind: str
@@ -33,6 +87,10 @@ class Known:
     title: str
     text: str
     source: str
+    check: Check
+    expected: str
+    fix: str = ""
+    documented: str = ""
     shown_by: str = ""
 
     @property
@@ -44,13 +102,16 @@ class Known:
 
 
 BUG, DIFFERENCE = "bug", "difference"
+NOWHERE = r"(?!)"
+"""The pattern of a finding no case or fuzz class shows (its check does)."""
 
 TILTED = "https://github.com/MaxAtkinson/tilted/blob/main/tilted"
 PPE = "https://github.com/ishikota/PyPokerEngine/blob/master/pypokerengine/engine"
-POKER_TS = "https://github.com/claudijo/poker-ts/blob/master/src/lib"
+POKER_TS = "https://unpkg.com/browse/poker-ts@1.5.0/dist/lib"
 CLUBS = "https://github.com/fschlatt/clubs/blob/master/clubs/poker"
-POKER_EVALUATOR = "https://github.com/Sukhmai/poker-evaluator/blob/master/src"
+POKER_EVALUATOR = "https://unpkg.com/browse/poker-evaluator@2.1.1/lib"
 POKERKIT = "https://github.com/uoftcprg/pokerkit/blob/v0.7.7/pokerkit/state.py"
+POKERKIT_DOCS = "https://pokerkit.readthedocs.io/en/stable/simulation.html"
 
 KNOWN: tuple[Known, ...] = (
     # tilted
@@ -61,12 +122,21 @@ KNOWN: tuple[Known, ...] = (
         r"(high-card|one-pair|two-pair|flush) beats \1, the engine ranks the worse hand higher"
         r"|core-high-001[56]|core-high-0202|core-high-070[59]",
         "Kickers (and the lower pair) are compared from the lowest card up",
-        "tilted breaks ties within a category from the lowest card up: `HandEvaluator."
-        "_get_cards_ordered_by_frequency_and_face_value` sorts cards of equal frequency by ascending "
-        "value and "
-        "`get_tiebreak_score` gives the first of them the largest shift, so 9-6-4-3-2 beats 8-7-6-5-2 and "
-        "Q-Q-3-3-4 beats A-A-2-2-3; sort equal-frequency cards by descending value.",
-        f"{TILTED}/hand_evaluation.py",
+        "tilted breaks ties within a category from the lowest card up: "
+        "`HandEvaluator._get_cards_ordered_by_frequency_and_face_value` sorts cards of equal frequency "
+        "by ascending value, and `get_tiebreak_score` gives the first of them the largest shift, so "
+        "8-7-6-5-2 beats 9-6-4-3-2 (the 5 outranks the 3 before the 9 is looked at) and Q-Q-3-3-4 "
+        "beats A-A-2-2-3.",
+        f"{TILTED}/hand_evaluation.py#L22-L25",
+        Check(
+            "tilted_kickers.py",
+            "0.1.4",
+            "9-6-4-3-2 > 8-7-6-5-2: False\nA-A-2-2-3 > Q-Q-3-3-4: False\n",
+        ),
+        "Hands of one category compare their cards from the highest down (pairs by rank first): "
+        "9-6-4-3-2 beats 8-7-6-5-2 and A-A-2-2-3 beats Q-Q-3-3-4, so both lines should print True.",
+        "Sort cards of equal frequency by descending value "
+        "(`key=lambda card: (-counter[card.value], -card.value)`).",
     ),
     # PyPokerEngine
     Known(
@@ -78,8 +148,12 @@ KNOWN: tuple[Known, ...] = (
         "The wheel A-2-3-4-5 is not a straight",
         "PyPokerEngine never sees the wheel: `HandEvaluator.__search_straight` looks for five ranks in a row "
         "among 2..14 with the ace only as 14, so A-2-3-4-5 is ranked as an ace-high hand (or a flush, when "
-        "suited) and loses to any pair; also test the ace as 1.",
-        f"{PPE}/hand_evaluator.py",
+        "suited) and loses to any pair.",
+        f"{PPE}/hand_evaluator.py#L146-L153",
+        Check("pypokerengine_wheel.py", "1.0.1", "A-2: HIGHCARD\nA-2 beats Q-Q: False\n"),
+        "A-2-3-4-5 is a straight (five high), which beats a pair: STRAIGHT and True.",
+        "Also test the ace as 1: set bit 1 of `bit_memo` when the ace (14) is there and start the "
+        "search at 1.",
     ),
     Known(
         "pypokerengine",
@@ -88,11 +162,20 @@ KNOWN: tuple[Known, ...] = (
         r"high order: .*(ties them|splits the tie|ranks the worse hand higher)"
         r"|core-high-0(01[2-7]|20[12]|70[39])",
         "Only the category's ranks and the two hole cards are compared",
-        "PyPokerEngine's `HandEvaluator.eval_hand` packs the category with at most two ranks of it (a flush "
-        "or high-card hand with none of the board's cards) and then the two hole cards, so hands that differ "
-        "in any other kicker tie or are ordered by the hole cards; compare every card of the best five, in "
-        "the category's order.",
-        f"{PPE}/hand_evaluator.py",
+        "PyPokerEngine's `HandEvaluator.eval_hand` packs the category with at most two of its ranks (a "
+        "flush keeps only its top card, wherever it is, the board included; a high-card hand keeps none) "
+        "and then the two hole cards, so hands that differ in any other kicker tie or are ordered by the "
+        "hole cards, even when those do not play.",
+        f"{PPE}/hand_evaluator.py#L50-L55",
+        Check(
+            "pypokerengine_kickers.py",
+            "1.0.1",
+            "8-2 beats 7-6 on A-K-Q-J-9: True\nflush high: 14\nA-9-6-5-3 beats A-9-7-6-3: True\n",
+        ),
+        "Both hands play the board A-K-Q-J-9, a tie (False); the flushes compare every card, the "
+        "ace on the board first (14 is right), then 9, then 7 against 6, so A-9-7-6-3 wins (False).",
+        "Compare every card of the best five, in the category's order, before (or instead of) the hole "
+        "cards.",
     ),
     Known(
         "pypokerengine",
@@ -102,20 +185,38 @@ KNOWN: tuple[Known, ...] = (
         "The odd chips of a split pot disappear",
         "PyPokerEngine's `GameEvaluator.__calc_prize_distribution` pays each tied winner "
         "`int(pot['amount'] / len(winners))` and gives the remainder to nobody, so 7 chips split two ways "
-        "pay out 6; hand the remainder out (for example one chip each from the first winner left of the "
-        "button).",
-        f"{PPE}/game_evaluator.py",
+        "pay out 6.",
+        f"{PPE}/game_evaluator.py#L27-L31",
+        Check("pypokerengine_split.py", "1.0.1", "pot 7, paid out: {0: 3, 1: 3, 2: 0}\n"),
+        "Every chip of the pot is paid: 4 and 3 (the odd chip to the first tied winner left of the button).",
+        "Hand the remainder out, one chip each from the first tied winner left of the button.",
     ),
     Known(
         "pypokerengine",
         BUG,
         "core.chips.dead",
         r"core-chips-(0018|0101|0301)",
-        "A folded player can be eligible for the top pot",
-        "PyPokerEngine's `GameEvaluator.__get_main_pot` makes every player who paid the most eligible for "
-        "the top pot without looking at folds (the side pots do check `PayInfo.FOLDED`), so a player who "
-        "bet the most and then folded can win it; leave folded players out there too.",
-        f"{PPE}/game_evaluator.py",
+        "A folded top payer is listed for the top pot, and a top pot of folded players crashes judge",
+        "PyPokerEngine's `GameEvaluator.__get_main_pot` (through `create_pot`) lists every player who paid "
+        "the most as eligible for the top pot without looking at folds (the side pots do check "
+        "`PayInfo.FOLDED`), so a bot reading the pots (`DataEncoder.encode_pot`) sees a folded player "
+        "there. The payout leaves folded players out, so he never wins it; but when every eligible "
+        "player of the top pot has folded, `GameEvaluator.judge` raises `ValueError: max() arg is an "
+        "empty sequence`.",
+        f"{PPE}/game_evaluator.py#L56-L62",
+        Check(
+            "pypokerengine_folded_top_payer.py",
+            "1.0.1",
+            "pots: [(15, ['p1', 'p3']), (10, ['p2', 'p3'])]\n"
+            "what bots see: {'main': {'amount': 15}, 'side': [{'amount': 10, 'eligibles': ['p2', 'p3']}]}\n"
+            "paid out: {0: 0, 1: 0, 2: 25}\n"
+            "judge: ValueError max() arg is an empty sequence\n",
+        ),
+        "A folded player is eligible for no pot, so the top pot lists p3 alone; and what folded "
+        "players put in above the highest live level joins the last pot, so in the second table judge "
+        "pays p1, the only player left, all 20 chips.",
+        "Leave folded players out in `__get_main_pot` as `__is_eligible` does, and give a pot with no "
+        "eligible player to the players of the pot below it.",
     ),
     Known(
         "pypokerengine",
@@ -125,7 +226,9 @@ KNOWN: tuple[Known, ...] = (
         "An uncalled bet stays in a pot of its own",
         "PyPokerEngine does not return the part of a bet nobody called: `GameEvaluator.create_pot` keeps it "
         "as the last pot, which only the bettor can win (his net result is the same as if it were returned).",
-        f"{PPE}/game_evaluator.py",
+        f"{PPE}/game_evaluator.py#L16-L20",
+        Check("pypokerengine_uncalled.py", "1.0.1", "pots: [(8, ['p1', 'p2']), (6, ['p1'])]\n"),
+        "One pot of 8 for p1 and p2, and the 6 nobody called returned to p1.",
     ),
     # poker-ts
     Known(
@@ -135,10 +238,18 @@ KNOWN: tuple[Known, ...] = (
         r"core-chips-001[58]|core-chips-0101",
         "A folded player's chips go into the wrong pot",
         "poker-ts's `PotManager.collectBetsForm` pools every folded bet (`betFolded`) and pours it into the "
-        "pots from the first, up to the pot's level times its players, instead of into the levels the folded "
-        "player reached: p1 folds 30, p2 is all in for 20, p3 and p4 put in 60 gives pots of 90 and 80 "
-        "instead of 80 and 90; add each folded bet level by level as the live bets are.",
-        f"{POKER_TS}/pot-manager.ts",
+        "pots from the first, up to the pot's level times its players, instead of into the levels the "
+        "folded player reached: seat 0 folds 30, seat 2 is all in for 20, seats 1 and 3 put in 60 gives "
+        "pots of 90 and 80 instead of 80 and 90.",
+        f"{POKER_TS}/pot-manager.js#L26",
+        Check(
+            "poker-ts-dead-money.js",
+            "1.5.0",
+            'pots: [{"size":90,"eligiblePlayers":[1,2,3]},{"size":80,"eligiblePlayers":[1,3]}]\n',
+        ),
+        "The main pot holds 20 from each of the four players (80, seats 1, 2 and 3 eligible); the "
+        "folded 10 above that level goes to the side pot with 40 from seats 1 and 3 (90).",
+        "Add each folded bet level by level, as the live bets are, instead of pooling it.",
     ),
     Known(
         "poker-ts",
@@ -148,7 +259,13 @@ KNOWN: tuple[Known, ...] = (
         "An uncalled bet stays in a pot of its own",
         "poker-ts's pot manager has no uncalled bets: the part of a bet nobody matched becomes a last pot "
         "eligible to the bettor alone (`Pot.collectBetsFrom`), which gives him the same chips back.",
-        f"{POKER_TS}/pot.ts",
+        f"{POKER_TS}/pot.js",
+        Check(
+            "poker-ts-uncalled.js",
+            "1.5.0",
+            'pots: [{"size":50,"eligiblePlayers":[0,1]},{"size":80,"eligiblePlayers":[0]}]\n',
+        ),
+        "One pot of 50 for seats 0 and 1, and the 80 nobody called returned to seat 0.",
     ),
     Known(
         "poker-ts",
@@ -158,8 +275,11 @@ KNOWN: tuple[Known, ...] = (
         "Four of a kind loses its best kicker",
         "poker-ts's `Hand._highLowHandEval` keeps `cards.slice(0, 4)` and then `cards.slice(5)`, skipping "
         "`cards[4]`, the highest card beside the four, so A-A-A-A-K-3-2 plays the 3 and loses to "
-        "A-A-A-A-Q-J-3; take the kicker from `cards.slice(4)`.",
-        f"{POKER_TS}/hand.ts",
+        "A-A-A-A-Q-J-3.",
+        f"{POKER_TS}/hand.js#L170",
+        Check("poker-ts-kickers.js", "1.5.0", "A-A-A-A-K-3-2 beats A-A-A-A-Q-J-3: false\n"),
+        "The king kicker beats the queen: true.",
+        "Take the kicker from `cards.slice(4)`.",
     ),
     Known(
         "poker-ts",
@@ -169,8 +289,15 @@ KNOWN: tuple[Known, ...] = (
         "Two sets of three among seven cards are called three of a kind",
         "poker-ts's `Hand._highLowHandEval` decides a full house from `Hand.nextRank(cards.slice(-4))`, "
         "which with two sets of three (7-7-7-4-4-4-K) sees three fours, not a pair, and names the hand three "
-        "of a kind; look for a pair or a second set among the cards after the first set.",
-        f"{POKER_TS}/hand.ts",
+        "of a kind, which then loses to a straight.",
+        f"{POKER_TS}/hand.js#L174",
+        Check(
+            "poker-ts-two-sets.js",
+            "1.5.0",
+            "7-7-7-4-4-4-K: THREE_OF_A_KIND\n7-7-7-4-4-4-K beats 9-8-7-6-5: false\n",
+        ),
+        "7-7-7-4-4 is a full house (FULL_HOUSE), which beats any straight: true.",
+        "Look for a pair or a second set among the cards after the first set (`cards.slice(3)`).",
     ),
     # clubs
     Known(
@@ -181,9 +308,39 @@ KNOWN: tuple[Known, ...] = (
         "Short hands are ranked as n-card poker",
         "clubs ranks a hand of one to four cards as a poker hand of that many cards: three- and four-card "
         "straights and flushes count, and the categories are ordered by how rare they are among hands of "
-        "that size (`Evaluator`'s `order=None`: 'hands are ranked by rarity'), where the spec ranks face-up "
-        "cards without straights or flushes.",
-        f"{CLUBS}/evaluator.py",
+        "that size (`Evaluator`'s `order=None`: 'hands are ranked by rarity'; smaller is better).",
+        f"{CLUBS}/evaluator.py#L33",
+        Check(
+            "clubs_short_hands.py",
+            "0.1.4",
+            "2d 3d 4d -> straight flush 10\n6c 6s 7c -> pair 415\nAd 2d 6d -> flush 96\n",
+        ),
+        "Face-up cards are ranked by pairs and high cards only: 2-3-4 and A-2-6 are high-card hands, "
+        "and the pair of sixes beats both.",
+    ),
+    Known(
+        "clubs",
+        BUG,
+        "core.chips.split",
+        NOWHERE,
+        "The odd chip goes to the wrong seat, or crashes, once the button has moved",
+        "When a pot does not divide evenly among tied players, `Dealer._eval_round` looks for the odd "
+        "chips' receiver with `payouts[player_idx + self.button % self.num_players]` and then pays "
+        "`payouts[player_idx]`, the seat it counted from, not the one it found: with the button on seat 1 "
+        "the odd chip goes to seat 1, the button itself; with the button on seat 2 the index runs past "
+        "the end of the list and an `IndexError` ends the hand.",
+        f"{CLUBS}/engine.py#L728-L734",
+        Check(
+            "clubs_odd_chip_button.py",
+            "0.1.4",
+            "button 0 net payouts [0, 0, 0]\nbutton 1 net payouts [0, 1, -1]\n"
+            "button 2 IndexError: list index out of range\n",
+        ),
+        "The odd chip goes to the first tied player left of the button: seat 2, not seat 1, when the "
+        "button is on seat 1; and every hand ends with payouts.",
+        "Index with `(player_idx + self.button) % self.num_players` and pay that seat.",
+        shown_by="Found by playing clubs's own `Dealer`; the suite's cases do not reach clubs's dealer "
+        "(its adapter offers rankings only).",
     ),
     # poker-evaluator
     Known(
@@ -192,12 +349,19 @@ KNOWN: tuple[Known, ...] = (
         "core.exposed.partial",
         r"^exposed|core-exposed-000[4-8]|core-exposed-0201",
         "Three-card hands are padded with cards that play as kickers",
-        "poker-evaluator evaluates three cards by adding two filler cards "
-        "(`ThreeCardConverter.fillHand`, the "
-        "lowest ranks that do not make a straight) and ranking the five, so the fillers act as "
-        "kickers: Q-Q-3 "
-        "ties Q-Q-2 (both become Q-Q-4-3-2) and K-7-2 ties K-7-3; rank the three cards alone.",
-        f"{POKER_EVALUATOR}/three-card-converter.ts",
+        "poker-evaluator evaluates three cards by adding two filler cards (`ThreeCardConverter.fillHand`, "
+        "the lowest ranks that do not make a straight) and ranking the five, so the fillers act as "
+        "kickers: Q-Q-3 ties Q-Q-2 (both become Q-Q-4-3-2) and K-7-3 ties K-7-2.",
+        f"{POKER_EVALUATOR}/three-card-converter.js#L10",
+        Check(
+            "poker-evaluator-three-cards.js",
+            "2.1.1",
+            "Qc-Qd-3h vs Qh-Qs-2c: one pair 10393 one pair 10393\n"
+            "Kc-7d-3h vs Kh-7s-2c: high card 4557 high card 4557\n",
+        ),
+        "Three cards are ranked alone: Q-Q-3 beats Q-Q-2 and K-7-3 beats K-7-2 (the first value higher).",
+        "Rank the three cards alone, or pad with fillers that cannot outrank any real kicker (and break "
+        "ties on the real cards).",
     ),
     # PokerKit
     Known(
@@ -206,21 +370,36 @@ KNOWN: tuple[Known, ...] = (
         "stud.showdown.muck",
         r"unexpected \['p\d+ mu'\]",
         "A player may muck before a better hand is shown",
-        "PokerKit lets the player whose turn it is to show muck instead, even when no better hand has been "
-        "shown (`State.show_or_muck_hole_cards`); the spec requires him to show unless a shown hand "
-        "beats his.",
-        POKERKIT,
+        "PokerKit lets the player whose turn it is to show muck instead, even when no hand has been shown "
+        "(`State.show_or_muck_hole_cards`).",
+        f"{POKERKIT}#L5679",
+        Check("pokerkit_muck.py", "0.7.7", "nothing shown yet; the first to show may muck: True\n"),
+        "The first to show must show (False): a player may muck only once a shown hand beats his.",
+        documented="PokerKit's documentation says players may muck a winning hand at the showdown "
+        f"([Simulation, Phases: Showdown]({POKERKIT_DOCS}#phases)).",
     ),
     Known(
         "pokerkit",
         DIFFERENCE,
         "stud.allin.runout",
         r"phase: expected 'over', got 'showdown'",
-        "Hands are shown one by one even when nobody can bet",
-        "PokerKit asks each player in turn to show or muck even when everyone is all in and the hand "
-        "can only "
-        "run out (`State.showdown_index`); the spec exposes every hand at once.",
-        POKERKIT,
+        "Hands are shown one by one even when nobody can bet (without PokerKit's showing automation)",
+        "With its `HOLE_CARDS_SHOWING_OR_MUCKING` automation off, as the adapter leaves it so that the "
+        "suite can grade each show and muck, PokerKit asks each player in turn to show or muck even when "
+        "everyone is all in, and lets him muck (`State.showdown_index`); with the automation on, it shows "
+        "the hands and runs the cards out itself.",
+        f"{POKERKIT}#L5111-L5140",
+        Check(
+            "pokerkit_allin_showdown.py",
+            "0.7.7",
+            "show/muck automation off: a player to show or muck (may muck: True)\n"
+            "show/muck automation on: hand over\n",
+        ),
+        "When nobody can bet, every hand is exposed at once and the cards run out: no player is asked "
+        "to show or muck.",
+        documented="PokerKit's documentation says players in an all-in pot must show and the showdown "
+        f"phase is skipped ([Simulation, Phases: Showdown]({POKERKIT_DOCS}#phases)); without the "
+        "automation the state asks them anyway and allows a muck.",
     ),
     Known(
         "pokerkit",
@@ -231,9 +410,10 @@ KNOWN: tuple[Known, ...] = (
         "PokerKit reopens the betting after all-in raises only when that raise, alone or added to the short "
         "all-ins just before it, reaches a full raise (on third street measured from the completion): "
         "`State._verify_completion_betting_or_raising` refuses a raise to a player who already acted while "
-        "`sum(consecutive_short_all_in_amounts)` is below `completion_betting_or_raising_amount`; the spec "
-        "reopens it from half a bet (STUD-8).",
-        POKERKIT,
+        "`sum(consecutive_short_all_in_amounts)` is below `completion_betting_or_raising_amount`.",
+        f"{POKERKIT}#L4792-L4805",
+        Check("pokerkit_short_allin_raise.py", "0.7.7", "player 1 may raise: False\n"),
+        "An all-in raise of at least half a bet reopens the betting (STUD-8): player 1 may raise (True).",
     ),
     Known(
         "pokerkit",
@@ -243,7 +423,11 @@ KNOWN: tuple[Known, ...] = (
         "The showdown starts with the last aggressor",
         "PokerKit's showdown starts with the last bettor or raiser of the final round (as in this suite's "
         "profile stud-last-aggressor), not with the best board.",
-        POKERKIT,
+        f"{POKERKIT}#L5131-L5134",
+        Check("pokerkit_showdown_order.py", "0.7.7", "first to show: 0 (player 1 shows four aces)\n"),
+        "The best board (player 1's four aces) shows first: 1.",
+        documented="PokerKit's documentation says the last aggressor of the final street shows first "
+        f"([Simulation, Phases: Showdown]({POKERKIT_DOCS}#phases)).",
     ),
     Known(
         "pokerkit",
@@ -251,9 +435,19 @@ KNOWN: tuple[Known, ...] = (
         "stud.runout.common",
         r"/common: |/stub: ",
         "A short stub is reshuffled instead of dealing a common card",
-        "When the stub runs short PokerKit reshuffles the burnt and mucked cards into it (at random) instead "
-        "of turning one common card (`State.deal_hole`, the deck's `_reshuffle`).",
-        POKERKIT,
+        "When the stub runs short, PokerKit deals from the burnt and mucked cards reshuffled into it (at "
+        "random, with a warning) instead of turning one common card (`State.get_dealable_cards`).",
+        f"{POKERKIT}#L2366-L2410",
+        Check(
+            "pokerkit_stub.py",
+            "0.7.7",
+            "seventh street: cards per player [7, 7, 7, 7, 7, 7, 7] common cards: []\n"
+            "PokerKit warns: ['Returning reserved (mucked, etc.) cards as dealable.']\n",
+        ),
+        "Seven players on seventh street with too few cards left: one common card is turned for all "
+        "of them, and nothing is reshuffled.",
+        documented="PokerKit's documentation describes the reserve of burnt and mucked cards that "
+        f"replenishes an emptied deck ([Simulation, `reserved_cards`]({POKERKIT_DOCS})).",
     ),
     Known(
         "pokerkit",
@@ -264,7 +458,9 @@ KNOWN: tuple[Known, ...] = (
         "When everyone folds to a bet, PokerKit leaves the winner's whole bet of the final round out of the "
         "pot it pushes, the called part included, and gives it back beside the pot; the spec returns only "
         "the uncalled part and puts the rest in the pot. The net result is the same.",
-        POKERKIT,
+        f"{POKERKIT}#L6161-L6165",
+        Check("pokerkit_uncontested.py", "0.7.7", "pot pushed: 4 winner's bet left beside it: 4\n"),
+        "The called 2 of the winner's 4 goes into the pot (6) and only the uncalled 2 comes back.",
     ),
     Known(
         "pokerkit",
@@ -273,23 +469,57 @@ KNOWN: tuple[Known, ...] = (
         r"unexpected \['p\d+ cbr \d+'\]",
         "A player short of the bring-in may also complete",
         "PokerKit lets a player with fewer chips than the bring-in complete for what he has as well as post "
-        "it; the spec lets him post all he has only.",
-        POKERKIT,
+        "it.",
+        f"{POKERKIT}#L4835",
+        Check(
+            "pokerkit_short_bring_in.py", "0.7.7", "player 0 may post the bring-in: True may complete: True\n"
+        ),
+        "A player short of the bring-in may only post all he has: may complete False.",
     ),
     Known(
         "pokerkit",
         DIFFERENCE,
         "stud.showdown.odd-chip",
-        r"(?!)",
-        "The odd chip goes to the tied winner nearest the first seat",
+        NOWHERE,
+        "The odd chip goes to the tied winner with the lowest player index",
         "PokerKit gives the whole remainder of a split pot to the tied winner with the lowest player index "
-        "(`State.push_chips`: `if i == player_indices[0]: ... += remainder`); the spec gives it to the "
-        "first of them to show.",
-        f"{POKERKIT}#L6180",
-        "In the cases the adapter plays, the muck difference comes first and hides it; replayed from our "
-        "PHH export by PokerKit's own reader (`conformance/suites/phh/test_phh_export.py`), "
+        "(`State.push_chips`: `if i == player_indices[0]: ... += remainder`).",
+        f"{POKERKIT}#L6187",
+        Check("pokerkit_odd_chip.py", "0.7.7", "stacks after the tie: [51, 50, 49]\n"),
+        "The odd chip goes to the first of the tied players to show.",
+        documented="PokerKit's documentation says its default `divmod` gives the remainder to the player "
+        f"most out of position ([Simulation, Divmod]({POKERKIT_DOCS}#optional-divmod)).",
+        shown_by="In the cases the adapter plays, the muck difference comes first and hides it; replayed "
+        "from our PHH export by PokerKit's own reader (`conformance/suites/phh/test_phh_export.py`), "
         "stud-showdown-0001 and stud-showdown-0005 end with stacks 51/50/49 instead of 50/51/49, and "
         "stud-showdown-0008 with 51/5/49 instead of 50/6/49.",
+    ),
+    Known(
+        "pokerkit",
+        BUG,
+        "core.chips.dead",
+        NOWHERE,
+        "A side pot nobody can win stops the hand (cash-game mode, after folds PokerKit warns about)",
+        "In `Mode.CASH_GAME` PokerKit lets a player fold without facing a bet (it only warns: 'There is no "
+        "reason for this player to fold'; tournament mode refuses the fold). When the last players with "
+        "chips both fold that way, the side pot they built has no eligible player left and "
+        "`State.push_chips` fails `assert len(pot.player_indices) == 1`, so the hand never ends. Any "
+        "game reaches it: three-handed hold'em and seven-card stud alike.",
+        f"{POKERKIT}#L6161-L6162",
+        Check(
+            "pokerkit_push_chips.py",
+            "0.7.7",
+            "hold'em, Cash-game: AssertionError(''); "
+            "warnings: ['There is no reason for this player to fold.']\n"
+            "stud, Cash-game: AssertionError(''); warnings: ['There is no reason for this player to fold.']\n"
+            "hold'em, Tournament: ValueError('There is no reason for this player to fold.'); "
+            "warnings: []\n",
+        ),
+        "What folded players put in above the highest live level joins the last pot, which player 0 "
+        "(all in, the only player left) wins, and the hand ends.",
+        "Award such a pot to the players of the pot below it, or refuse the second fold.",
+        shown_by="Found by playing PokerKit on its own; the suite's cases never fold a player who faces "
+        "no bet when that would leave a side pot without a player.",
     ),
 )
 
@@ -299,38 +529,8 @@ def attribute(engine: str, evidence: str) -> Known | None:
     return next((k for k in KNOWN if k.engine == engine and k.matches(evidence)), None)
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A bug found outside the suite's cases and fuzzing, by playing the library on its own, with
-    a script in ``conformance/adapters/repro/`` that reproduces it (run by the test suite)."""
-
-    engine: str
-    title: str
-    text: str
-    script: str
-    source: str
-
-
-REPORTS: tuple[Report, ...] = (
-    Report(
-        "pokerkit",
-        "A side pot nobody can win stops the hand (cash-game mode)",
-        "In `Mode.CASH_GAME`, when the last players with chips both fold on seventh street without facing "
-        "a bet, the side pot they built has no eligible player left, `State.push_chips` fails "
-        "`assert len(pot.player_indices) == 1` and the hand never ends; award such a pot to the players "
-        "of the pot below it (or refuse the second fold).",
-        "pokerkit_push_chips.py",
-        POKERKIT,
-    ),
-    Report(
-        "clubs",
-        "The odd-chip code crashes when the button is not seat 0",
-        "When a pot does not divide evenly among tied players, `Dealer._eval_round` looks for the odd chips' "
-        "receiver with `payouts[player_idx + self.button % self.num_players]`, which runs past the end of "
-        "the list once the button has moved (an `IndexError` ends the hand), and then pays "
-        "`payouts[player_idx]` rather than the seat it found; index with "
-        "`(player_idx + self.button) % self.num_players` in both places.",
-        "clubs_odd_chip_button.py",
-        f"{CLUBS}/engine.py",
-    ),
-)
+def upstream_name(known: Known) -> str:
+    """The report file of a bug under ``docs/engines/upstream/``: ``<engine>-<n>.md``, numbered in
+    ``KNOWN`` order among that engine's bugs."""
+    bugs = [k for k in KNOWN if k.engine == known.engine and k.kind == BUG]
+    return f"{known.engine}-{bugs.index(known) + 1}.md"

@@ -22,18 +22,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import shutil
+import subprocess
+import sys
+import tempfile
 import time
+import unittest
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from pokerspec.compliance.findings import KNOWN, REPORTS, Known, attribute
+from pokerspec.cluster import ClusterError, session
+from pokerspec.compliance.findings import BUG, KNOWN, Known, attribute, upstream_name
 from pokerspec.compliance.peers import UNSUPPORTED
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.cases import VECTORS, load_cases
@@ -44,6 +52,7 @@ from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
 from pokerspec.fuzz.ranking import fuzz_ranking, offered
 from pokerspec.resources import source_checkout
+from pokerspec.traceability import is_rule_id, read_pages
 
 ROOT = source_checkout() or Path.cwd()
 """The repository whose adapters run and whose compliance page is written."""
@@ -187,6 +196,9 @@ def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], Non
         hello = handshake(engine)
         report = run(engine, hello, plan(cases, Selection()), bad, lambda _: tick(1))
         fuzz = [fuzz_ranking(engine, hello, r, pairs, seed, tick) for r in offered(hello)]
+        if "high" in offered(hello):
+            dealt = fuzz_ranking(engine, hello, "high", pairs // 5, seed, tick, dealt=True)
+            fuzz += [dealt] if dealt.sizes else []
     finally:
         engine.close()
     verdicts: Counter[str] = Counter()
@@ -238,6 +250,41 @@ def available(lib: Library) -> str | None:
     return None
 
 
+def installed_version(lib: Library) -> str:
+    """The version of ``lib`` installed here (it must be available)."""
+    if lib.language == "JavaScript":
+        manifest = ADAPTERS / "js" / "node_modules" / lib.package / "package.json"
+        return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
+    from importlib.metadata import version
+
+    return version(lib.package)
+
+
+def findings_of(engine: str) -> list[Known]:
+    """The findings of one library, in ``KNOWN`` order."""
+    return [k for k in KNOWN if k.engine == engine]
+
+
+def confirm(known: Known) -> None:
+    """Run a finding's check against the installed library and fail (``AssertionError``) unless
+    the library is the version the finding names and prints exactly what the finding says;
+    ``unittest.SkipTest`` when the library is not installed here."""
+    lib = ENGINES[known.engine]
+    why = available(lib)
+    if why is not None:
+        raise unittest.SkipTest(f"{lib.name}: {why}")
+    here = installed_version(lib)
+    assert here == known.check.version, (
+        f"{lib.name} {here} is installed, but the finding was checked at {known.check.version}: run "
+        f"{known.check.path.name} and update the finding (and its page) to what {here} does"
+    )
+    printed = known.check.run()
+    assert printed == known.check.prints, (
+        f"{known.check.path.name} no longer prints what docs/engines/{lib.name}.md says "
+        f"({known.title}):\n{printed}"
+    )
+
+
 # -------------------------------------------------------------------------------------------
 # Attribution
 
@@ -248,7 +295,7 @@ class Evidence:
 
     engine: str
     what: str
-    """``case`` or ``fuzz``."""
+    """``case``, ``fuzz`` (generated pairs) or ``deals`` (hold'em deals)."""
     ident: str
     """The case label, or the fuzz class."""
     detail: dict[str, Json]
@@ -264,12 +311,63 @@ def evidence(result: dict[str, Json]) -> list[Evidence]:
         out.append(Evidence(engine, "case", str(d["label"]), d, attribute(engine, text)))
     for run_ in cast(list[dict[str, Json]], result.get("fuzz", [])):
         for f in cast(list[dict[str, Json]], run_["findings"]):
-            out.append(Evidence(engine, "fuzz", str(f["class"]), f, attribute(engine, str(f["class"]))))
+            what = "deals" if run_.get("dealt") else "fuzz"
+            out.append(Evidence(engine, what, str(f["class"]), f, attribute(engine, str(f["class"]))))
     return out
 
 
 # -------------------------------------------------------------------------------------------
 # Pages
+
+SITE = "https://pokerspec.dev"
+"""The published site, for links from the reports pasted into libraries' trackers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """Where the site shows each rule (its spec page) and each case (its topic's case page), as
+    docs-relative paths (``spec/core/06-chips.md``, ``reference/cases/core/high.md``)."""
+
+    rules: dict[str, str]
+    cases: dict[str, str]
+
+    def rule(self, rule: str, base: str = "../") -> str:
+        """A rule ID as a link to its rule (``base`` leads from the page to the docs root)."""
+        page = self.rules.get(rule)
+        return f"[`{rule}`]({base}{page}#{rule})" if page else f"`{rule}`"
+
+    def case(self, case: str, text: str | None = None, base: str = "../") -> str:
+        """A case ID as a link to its case page, shown as ``text`` (the ID by default)."""
+        page = self.cases.get(case)
+        shown = f"`{text or case}`"
+        return f"[{shown}]({base}{page}#{case})" if page else shown
+
+    def mentions(self, text: str, base: str = "../") -> str:
+        """``text`` with every rule and case ID it names linked."""
+        rules = "|".join(re.escape(r) for r in sorted(self.rules, key=len, reverse=True))
+
+        def one(m: re.Match[str]) -> str:
+            word = m.group(0)
+            return self.rule(word, base) if word in self.rules else self.case(word, base=base)
+
+        return re.sub(rf"`?\b({rules}|{CASE_ID})\b`?", one, text)
+
+
+CASE_ID = r"(?:core|archie|auction|stud)-[a-z0-9]+-\d{4}"
+
+
+def site_links() -> Links:
+    """The rule and case pages of this checkout."""
+    rules = {
+        str(h.anchor): page.path
+        for page in read_pages(ROOT / "spec", ROOT)
+        if page.path == page.english
+        for h in page.headings
+        if h.anchor and is_rule_id(h.anchor)
+    }
+    cases, _ = load_cases([VECTORS])
+    topics = {c.id: "/".join(c.path.resolve().relative_to(VECTORS.resolve()).parts[:-1]) for c in cases}
+    return Links(rules, {case: f"reference/cases/{topic}.md" for case, topic in topics.items()})
 
 
 def _cell(value: object) -> str:
@@ -281,20 +379,75 @@ def _json(value: Json, limit: int = 400) -> str:
     return _cell(text if len(text) <= limit else text[:limit] + " …")
 
 
+_PLACES: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
+    (r"/order\[(\d+)\]", lambda m: f"place {int(m.group(1)) + 1} of the ranking (best first)"),
+    (r"/order", lambda m: "the ranking (best first; hands in one group tie)"),
+    (r"/categories\[(\d+)\]", lambda m: f"the category of hand {m.group(1)}"),
+    (r"/shares/(p\d+)", lambda m: f"{m.group(1)}'s share of the pot"),
+    (r"/pots\[(\d+)\]/amount", lambda m: f"the amount of pot {int(m.group(1)) + 1}"),
+    (r"/pots\[(\d+)\]/eligible", lambda m: f"who may win pot {int(m.group(1)) + 1}"),
+    (r"/pots", lambda m: "the pots"),
+    (r"/returned/(p\d+)", lambda m: f"the chips returned to {m.group(1)}"),
+    (r"/phase", lambda m: "the phase of the hand"),
+    (r"/stub", lambda m: "the number of cards left in the stub"),
+    (r"/common", lambda m: "the common cards"),
+    (r"/actions", lambda m: "the legal actions"),
+    (r"/to_act", lambda m: "who is to act"),
+)
+
+
+def _plain(listing: str, hands: bool) -> str:
+    """``['1', '2']`` as ``hands 1 and 2`` (or ``1 and 2``); ``[]`` as ``nothing``."""
+    items = re.findall(r"'([^']*)'|(\d+)", listing)
+    words: list[str] = [str(a or b) for a, b in items]
+    if not words:
+        return "nothing"
+    joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return (("hand " if len(words) == 1 else "hands ") + joined) if hands else joined
+
+
+def in_words(message: str) -> str:
+    """A grading message (``/order[0]: missing ['1'], unexpected ['2']``) said in words: where,
+    what the rule expects and what the library answered. A message of another shape is
+    returned as it is."""
+    m = re.match(r"^(?:(?:legal|observation|outcome) )?(/\S*): (.*)$", message, re.S)
+    if m is None:
+        return message
+    path, body = m.groups()
+    place = next(
+        (describe(found) for pattern, describe in _PLACES if (found := re.fullmatch(pattern, path))), path
+    )
+    hands = path.startswith("/order[")
+    if (listed := re.match(r"missing (\[.*?\]), unexpected (\[.*\])$", body, re.S)) is not None:
+        missing, extra = (_plain(x, hands) for x in listed.groups())
+        parts = []
+        if missing != "nothing":
+            parts.append(f"the rule expects {missing} there, which the library left out")
+        if extra != "nothing":
+            parts.append(f"the library answered {extra}, which the rule does not allow there")
+        return f"In {place}, " + "; ".join(parts) + "."
+    if (pair := re.match(r"expected (?:\d+ items )?(.*?), got (?:\d+ )?(.*)$", body, re.S)) is not None:
+        want, got = pair.groups()
+        return f"In {place}, the rule expects {want}; the library answered {got}."
+    return message
+
+
 def status(result: dict[str, Json]) -> tuple[str, str]:
-    """The one-line status of an engine and its colour: bugs, rule differences, cases passed."""
+    """The one-line status of an engine and its colour: bugs, rule differences, cases passed.
+    Every finding of the engine counts (each is confirmed by its check); a deviation no finding
+    explains counts as unclassified."""
     found = evidence(result)
-    bugs = {e.known.key for e in found if e.known is not None and e.known.kind == "bug"}
-    bugs |= {f"report-{r.title}" for r in REPORTS if r.engine == result["engine"]}
-    differences = {e.known.key for e in found if e.known is not None and e.known.kind == "difference"}
+    mine = findings_of(str(result["engine"]))
+    bugs = sum(1 for k in mine if k.kind == BUG)
+    differences = len(mine) - bugs
     unclassified = sum(1 for e in found if e.known is None)
     counts = cast(dict[str, int], result["counts"])
     ran = counts.get("pass", 0) + counts.get("fail", 0) + counts.get("error", 0)
     parts = [f"{counts.get('pass', 0)}/{ran} cases"]
     if bugs:
-        parts.append(f"{len(bugs)} bug{'s' * (len(bugs) > 1)}")
+        parts.append(f"{bugs} bug{'s' * (bugs > 1)}")
     if differences:
-        parts.append(f"{len(differences)} rule difference{'s' * (len(differences) > 1)}")
+        parts.append(f"{differences} rule difference{'s' * (differences > 1)}")
     if unclassified:
         parts.append(f"{unclassified} unclassified")
     colour = "#e05d44" if bugs or unclassified else "#dfb317" if differences else "#4c1"
@@ -320,6 +473,30 @@ def _fuzz_pairs(result: dict[str, Json]) -> int:
     return sum(int(cast(int, f["pairs"])) for f in cast(list[dict[str, Json]], result.get("fuzz", [])))
 
 
+SUMMARY_TABLE = '<div class="ps-compliance" markdown>'
+"""Opens the summary table: its first column (the engine) stays in view when the table scrolls
+sideways, and the badges keep their size (docs/stylesheets/pokerspec.css)."""
+
+FUZZ_LABEL = (
+    "The fuzz compares generated pairs of hands (random hands of five to seven cards, and near misses "
+    "one card apart), each hand ranked on its own: a count says how much of that hand space the "
+    "library ranks otherwise. Deals a game produces are measured apart: two hold'em hands that share "
+    "the board, two hole cards each on five common cards (a fifth as many as the fuzz pairs), for "
+    "every library that ranks seven cards; that count says how often a dealt showdown comes out "
+    "otherwise."
+)
+
+
+def _disagreements(result: dict[str, Json], dealt: bool) -> str:
+    """``disagreements / pairs`` of a result's generated pairs, or of its hold'em deals (``—``
+    when it has none)."""
+    runs = [f for f in cast(list[dict[str, Json]], result.get("fuzz", [])) if bool(f.get("dealt")) == dealt]
+    if not runs:
+        return "—"
+    found = sum(int(cast(int, f["disagreements"])) for f in runs)
+    return f"{found} / {sum(int(cast(int, f['pairs'])) for f in runs)}"
+
+
 def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) -> str:
     lines = [
         "# Third-party engines against the suite",
@@ -328,24 +505,30 @@ def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) ->
         "(`conformance/adapters/`) over every case in `conformance/vectors/` and a ranking-only fuzz",
         "against the reference; do not edit by hand. A case is *skipped* when the library does not offer",
         "what it needs, or cannot express it (the reason is on the library's page), never failed for it.",
-        "Every deviation is a named bug or a documented rule difference: see [the findings](findings.md).",
+        "Every deviation is a named bug or a documented rule difference, each confirmed by a check that",
+        "calls the library directly: see [the findings](findings.md).",
         "",
-        "| engine | language | version | pass | fail | error | skip | fuzz pairs | disagreements | status |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
+        SUMMARY_TABLE,
+        "",
+        "| engine | version | cases: pass / fail / error / skip | fuzz: disagreements / pairs "
+        "| hold'em deals: disagreements / deals | status |",
+        "|---|---|---|---|---|---|",
     ]
     for r in results:
         c = cast(dict[str, int], r["counts"])
-        disagreements = sum(
-            int(cast(int, f["disagreements"])) for f in cast(list[dict[str, Json]], r["fuzz"])
-        )
         text, _ = status(r)
         lines.append(
-            f"| [{r['engine']}]({r['engine']}.md) | {r['language']} | {r['version']} | {c.get('pass', 0)} | "
-            f"{c.get('fail', 0)} | {c.get('error', 0)} | {c.get('skip', 0)} | {_fuzz_pairs(r)} | "
-            f"{disagreements} | ![{_cell(text)}](badges/{r['engine']}.svg) |"
+            f"| [{r['engine']}]({r['engine']}.md) <small>{r['language']}</small> | {r['version']} | "
+            f"{c.get('pass', 0)} / {c.get('fail', 0)} / {c.get('error', 0)} / {c.get('skip', 0)} | "
+            f"{_disagreements(r, False)} | {_disagreements(r, True)} | "
+            f"![{_cell(text)}](badges/{r['engine']}.svg) |"
         )
     total = sum(float(cast(float, r["seconds"])) for r in results)
     lines += [
+        "",
+        "</div>",
+        "",
+        FUZZ_LABEL,
         "",
         f"The engines' runs took {total:.0f} s in all"
         + (f" ({seconds:.0f} s for this run of `pokerspec compliance`)." if seconds is not None else "."),
@@ -358,11 +541,12 @@ def render_summary(results: Sequence[dict[str, Json]], seconds: float | None) ->
         "differences found, to its page:",
         "",
         "```markdown",
-        "[![pokerspec](https://pokerspec.dev/engines/badges/NAME.svg)](https://pokerspec.dev/engines/NAME/)",
+        f"[![pokerspec]({SITE}/engines/badges/NAME.svg)]({SITE}/engines/NAME/)",
         "```",
         "",
         "Run it again with `pokerspec compliance` (all libraries, about the time above) or",
-        "`pokerspec compliance --engine NAME`; `--pairs N` sets the fuzz pairs per ranking.",
+        "`pokerspec compliance --engine NAME`; `--pairs N` sets the fuzz pairs per ranking, and",
+        "`--version V` grades another release of one library (installed apart, in a cache folder).",
         "",
     ]
     return "\n".join(lines)
@@ -373,11 +557,123 @@ NOTATION_TABLE = '<div class="ps-unindexed" markdown>'
 prose (docs/hooks/pokersite/search.py)."""
 
 
-def render_engine(result: dict[str, Json]) -> str:
+def _kind(known: Known) -> str:
+    return "Bug" if known.kind == BUG else "Rule difference"
+
+
+def _finding_block(known: Known, links: Links) -> list[str]:
+    """A finding on its library's page: what it is, its rule, where in the library, the check
+    with its output, and for a bug the report for the library's tracker."""
+    check = known.check
+    lines = [
+        f"### {_kind(known)}: {known.title} {{#{known.key}}}",
+        "",
+        f"{links.mentions(known.text)} Rule: {links.rule(known.rule)}. [Source]({known.source}).",
+        "",
+    ]
+    if known.documented:
+        lines += [f"Intended: {links.mentions(known.documented)}", ""]
+    if known.shown_by:
+        lines += [links.mentions(known.shown_by), ""]
+    where = "js/checks" if check.language == "javascript" else "checks"
+    package = ENGINES[known.engine].package
+    lines += [
+        f"Checked by `conformance/adapters/{where}/{check.script}`, which calls {package} "
+        f"{check.version} directly (the test suite runs it against the installed library and fails "
+        "when the output changes):",
+        "",
+        f"```{check.language}",
+        check.source().rstrip(),
+        "```",
+        "",
+        f"{package} {check.version} prints:",
+        "",
+        "```text",
+        check.prints.rstrip(),
+        "```",
+        "",
+        f"What the rule gives: {links.mentions(known.expected)}",
+        "",
+    ]
+    if known.kind == BUG:
+        lines += [
+            f"Suggested fix: {known.fix} The report for {known.engine}'s tracker: "
+            f"[`upstream/{upstream_name(known)}`](upstream/{upstream_name(known)}).",
+            "",
+        ]
+    return lines
+
+
+def render_upstream(known: Known, links: Links) -> str:
+    """A bug as an issue for the library's own tracker, in its own terms, linking to the rule on
+    the published site."""
+    check = known.check
+    rule = links.rules.get(known.rule)
+    rule_url = f"{SITE}/{rule.removesuffix('.md')}/#{known.rule}" if rule else known.rule
+    return "\n".join(
+        [
+            f"# {known.title}",
+            "",
+            f"Seen in {ENGINES[known.engine].package} {check.version}.",
+            "",
+            "## Reproduction",
+            "",
+            f"```{check.language}",
+            check.source().rstrip(),
+            "```",
+            "",
+            "## Actual",
+            "",
+            "```text",
+            check.prints.rstrip(),
+            "```",
+            "",
+            "## Expected",
+            "",
+            f"{known.expected} (rule [{known.rule}]({rule_url}) of the pokerspec rules.)",
+            "",
+            "## Where",
+            "",
+            f"{known.text} [Source]({known.source}).",
+            "",
+            "## Suggested fix",
+            "",
+            known.fix,
+            "",
+            "---",
+            f"Found by [pokerspec]({SITE}/engines/{known.engine}/); generated by `pokerspec compliance` "
+            "from the same check the pokerspec test suite runs against the library.",
+            "",
+        ]
+    )
+
+
+def _rule_table(result: dict[str, Json], links: Links) -> tuple[list[str], int]:
+    lines = ["| rule | pass | fail | error | skip |", "|---|---:|---:|---:|---:|"]
+    idle = 0
+    for rule, counts in cast(dict[str, dict[str, int]], result["by_rule"]).items():
+        if not any(counts.get(v, 0) for v in ("pass", "fail", "error")):
+            idle += 1
+            continue
+        tallies = " | ".join(str(counts.get(v, 0)) for v in ("pass", "fail", "error", "skip"))
+        lines.append(f"| {links.rule(rule)} | {tallies} |")
+    return lines, idle
+
+
+def _case_label(detail: dict[str, Json], links: Links) -> str:
+    """A case run's label (``case-id [profile]``) with the case ID linked."""
+    ident, shown = str(detail["case"]), str(detail["label"])
+    return links.case(ident, shown)
+
+
+def render_engine(
+    result: dict[str, Json], links: Links, releases: Sequence[dict[str, Json]] = ()
+) -> str:
     name = str(result["engine"])
     text, _ = status(result)
     caps = ", ".join(f"`{c}`" for c in cast(list[str], result["capabilities"])) or "none"
     c = cast(dict[str, int], result["counts"])
+    rule_lines, idle = _rule_table(result, links)
     lines = [
         f"# {name}",
         "",
@@ -389,29 +685,16 @@ def render_engine(result: dict[str, Json]) -> str:
         f"Cases: {c.get('pass', 0)} pass, {c.get('fail', 0)} fail, {c.get('error', 0)} error, "
         f"{c.get('skip', 0)} skipped. Generated by `pokerspec compliance`; do not edit by hand.",
         "",
-        "## By rule",
-        "",
-        "| rule | pass | fail | error | skip |",
-        "|---|---:|---:|---:|---:|",
     ]
-    by_rule = cast(dict[str, dict[str, int]], result["by_rule"])
-    idle = 0
-    for rule, counts in by_rule.items():
-        if not any(counts.get(v, 0) for v in ("pass", "fail", "error")):
-            idle += 1
-            continue
-        lines.append(
-            f"| `{rule}` | {' | '.join(str(counts.get(v, 0)) for v in ('pass', 'fail', 'error', 'skip'))} |"
-        )
-    lines += [
-        "",
-        f"Not exercised (every case skipped): {idle} rules.",
-        "",
-        "## Why cases were skipped",
-        "",
-        "| reason | case runs |",
-        "|---|---:|",
-    ]
+    mine = findings_of(name)
+    if mine:
+        lines += ["## Findings", ""]
+        for known in mine:
+            lines += _finding_block(known, links)
+    if releases:
+        lines += render_releases(name, releases)
+    lines += ["## By rule", "", *rule_lines, "", f"Not exercised (every case skipped): {idle} rules.", ""]
+    lines += ["## Why cases were skipped", "", "| reason | case runs |", "|---|---:|"]
     lines += [f"| {_cell(reason)} | {n} |" for reason, n in cast(dict[str, int], result["skips"]).items()]
     found = evidence(result)
     lines += ["", "## Failing cases", ""]
@@ -420,7 +703,8 @@ def render_engine(result: dict[str, Json]) -> str:
         lines.append("None: every case the library could run passed.")
     else:
         lines += [
-            "Each failing case with the library's answer beside the expected one, and what it is.",
+            "Each failing case with the library's answer beside the expected one, what differs in words, "
+            "and what it is.",
             "",
             NOTATION_TABLE,
             "",
@@ -429,22 +713,28 @@ def render_engine(result: dict[str, Json]) -> str:
         ]
         for e in cases:
             d = e.detail
-            finding = _finding_link(e.known)
             lines.append(
-                f"| `{_cell(d['label'])}` | {d['at']} | {_json(d['expected'])} | "
-                f"{_json(d['actual'])}<br>{_cell(str(d['message'])[:240])} | {finding} |"
+                f"| {_case_label(d, links)} | {d['at']} | {_json(d['expected'])} | "
+                f"{_json(d['actual'])}<br>{_cell(in_words(str(d['message'])[:240]))} | "
+                f"{_finding_link(e.known, name)} |"
             )
         lines += ["", "</div>"]
-    lines += ["", "## Ranking fuzz against the reference", ""]
+    lines += ["", "## Ranking fuzz against the reference", "", FUZZ_LABEL, ""]
     fuzz = cast(list[dict[str, Json]], result["fuzz"])
     if not fuzz:
         lines.append("The library offers no ranking the fuzzer covers.")
     for f in fuzz:
         sizes = ", ".join(map(str, cast(list[int], f["sizes"])))
+        what = (
+            f"**{f['ranking']}, hold'em deals** (two hole cards each on one shared board of five): "
+            f"{f['pairs']} deals"
+            if f.get("dealt")
+            else f"**{f['ranking']}** (hands of {sizes} cards, each ranked on its own): {f['pairs']} random "
+            "and near-miss pairs"
+        )
         lines += [
-            f"**{f['ranking']}** (hands of {sizes} cards): {f['pairs']} random and near-miss pairs, "
-            f"{f['disagreements']} disagreements in {len(cast(list[Json], f['findings']))} classes"
-            f" ({f['seconds']} s).",
+            f"{what}, {f['disagreements']} disagreements in {len(cast(list[Json], f['findings']))} classes "
+            f"({f['seconds']} s).",
             "",
         ]
         findings = cast(list[dict[str, Json]], f["findings"])
@@ -457,88 +747,139 @@ def render_engine(result: dict[str, Json]) -> str:
             ]
             for g in findings:
                 hands = " vs ".join(" ".join(cast(list[str], h)) for h in cast(list[Json], g["hands"]))
-                known = attribute(name, str(g["class"]))
                 lines.append(
                     f"| {_cell(g['class'])} | {g['count']} | {hands} | {_json(g['expected'])} | "
-                    f"{_json(g['actual'])} | {_finding_link(known)} |"
+                    f"{_json(g['actual'])} | {_finding_link(attribute(name, str(g['class'])), name)} |"
                 )
             lines += ["", "</div>", ""]
-    reports = [r for r in REPORTS if r.engine == name]
-    if reports:
-        lines += ["## Found by playing the library", ""]
-        for rep in reports:
-            script = (ADAPTERS / "repro" / rep.script).read_text(encoding="utf-8")
-            lines += [
-                f"**Bug: {rep.title}.** {rep.text} ([source]({rep.source}))",
-                "",
-                f"Reproduction (`conformance/adapters/repro/{rep.script}`):",
-                "",
-                "```python",
-                script.rstrip(),
-                "```",
-                "",
-            ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines).rstrip() + "\n"
 
 
-def _finding_link(known: Known | None) -> str:
+VERDICTS = ("pass", "fail", "error", "skip")
+
+
+def _seen(run_: dict[str, Json], known: Known) -> str:
+    """Whether a release shows a finding: its check prints what the finding says there."""
+    printed = cast(dict[str, str], run_.get("checks", {})).get(known.check.script)
+    if printed is None:
+        return "not checked"
+    if printed.startswith("error: "):
+        return "check fails to run"
+    return "yes" if printed == known.check.prints else "no"
+
+
+def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]:
+    """The table of a library's other releases: the cases and fuzz of each, and whether each
+    finding's check shows it there; then which release introduced or fixed each finding."""
+    runs = list(releases)
+    if not runs:
+        return []
+    heads = " | ".join(str(r["version"]) + (" (pinned)" if r is runs[-1] else "") for r in runs)
+    lines = [
+        "## Across releases",
+        "",
+        f"The suite and the findings' checks at {name}'s last releases, each installed apart "
+        f"(`{runs[0]['command']}` and the like; results in `docs/engines/results/releases/`). A finding "
+        "is *yes* where its check prints exactly what it prints at the pinned release. The fuzz of "
+        "other releases plays fewer pairs than the pinned one's.",
+        "",
+        f"| | {heads} |",
+        "|---|" + "---|" * len(runs),
+    ]
+
+    def row(label: str, cells: Sequence[str]) -> None:
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+
+    row(
+        "cases: pass / fail / error / skip",
+        [
+            " / ".join(str(cast(dict[str, int], r["counts"]).get(v, 0)) for v in VERDICTS)
+            if "counts" in r
+            else "the adapter cannot run it"
+            for r in runs
+        ],
+    )
+    row("fuzz: disagreements / pairs", [_disagreements(r, False) for r in runs])
+    row("hold'em deals: disagreements / deals", [_disagreements(r, True) for r in runs])
+    history: list[str] = []
+    for known in findings_of(name):
+        seen = [_seen(r, known) for r in runs]
+        row(f"[{_kind(known).lower()}: {_cell(known.title)}](#{known.key})", seen)
+        history.append(f"- {known.title}: {_history([str(r['version']) for r in runs], seen)}")
+    errors = [f"- {r['version']}: {_cell(r['error'])}" for r in runs if "error" in r]
+    if errors:
+        history += ["", "Releases the adapter cannot drive (their checks still ran):", "", *errors]
+    return [*lines, "", *history, ""]
+
+
+def _history(versions: Sequence[str], seen: Sequence[str]) -> str:
+    """Which release introduced or fixed a finding, from whether each release (oldest first)
+    shows it."""
+    if all(s == "yes" for s in seen):
+        return f"in every release graded ({versions[0]} to {versions[-1]})."
+    events = []
+    for before, after, version in zip(seen, seen[1:], versions[1:], strict=False):
+        if before != "yes" and after == "yes":
+            events.append(f"introduced in {version}")
+        elif before == "yes" and after != "yes":
+            events.append(f"fixed (or changed) in {version}")
+    if not events:
+        return f"not shown by any release graded ({', '.join(seen)})."
+    return "; ".join(events) + "."
+
+
+def _finding_link(known: Known | None, page: str | None = None) -> str:
+    """A link to a finding on its library's page (``page`` is the page it is written on)."""
     if known is None:
         return "**unclassified**"
-    kind = "bug" if known.kind == "bug" else "rule difference"
-    return f"[{kind}: {_cell(known.title)}](findings.md#{known.key})"
+    kind = "bug" if known.kind == BUG else "rule difference"
+    target = "" if page == known.engine else f"{known.engine}.md"
+    return f"[{kind}: {_cell(known.title)}]({target}#{known.key})"
 
 
-def render_findings(results: Sequence[dict[str, Json]]) -> str:
+def render_findings(results: Sequence[dict[str, Json]], links: Links) -> str:
     lines = [
         "# Findings",
         "",
         "Every deviation `pokerspec compliance` found in a third-party library, classified: a **bug** (the",
-        "library breaks a rule it means to follow; the sentence says what to fix) or a **rule difference**",
-        "(it follows another rule on purpose). Each names the spec's rule, points into the library's source,",
-        "and lists its evidence: the failing cases and the ranking-fuzz classes, with the smallest "
-        "pair found.",
-        "Generated; do not edit by hand.",
+        "library breaks a rule it means to follow) or a **rule difference** (it follows another rule on",
+        "purpose). Each names the spec's rule, points into the library's source, and links to the library's",
+        "page, where a check that calls the library directly shows it (and, for a bug, the report for the",
+        "library's tracker); below each are its evidence from the suite: the failing cases, said in words,",
+        "and the ranking-fuzz classes with the smallest pair found. Generated; do not edit by hand.",
         "",
     ]
+    engines = {str(r["engine"]) for r in results}
     found = [e for r in results for e in evidence(r)]
-    for kind, heading in (("bug", "Bugs"), ("difference", "Rule differences")):
+    for kind, heading in ((BUG, "Bugs"), ("difference", "Rule differences")):
         lines += [f"## {heading}", ""]
         for known in KNOWN:
-            if known.kind != kind:
-                continue
-            mine = [e for e in found if e.known is known]
-            shown = known.shown_by and any(r["engine"] == known.engine for r in results)
-            if not mine and not shown:
+            if known.kind != kind or known.engine not in engines:
                 continue
             lines += [
                 f"### {known.engine}: {known.title} {{#{known.key}}}",
                 "",
-                f"{known.text} Rule: `{known.rule}`. [Source]({known.source}).",
+                f"{links.mentions(known.text)} Rule: {links.rule(known.rule)}. [Source]({known.source}). "
+                f"Check and {'report' if kind == BUG else 'details'}: "
+                f"[the {known.engine} page]({known.engine}.md#{known.key}).",
                 "",
             ]
-            if shown:
-                lines += [f"- {known.shown_by}"]
-            for e in mine:
+            if known.shown_by:
+                lines.append(f"- {links.mentions(known.shown_by)}")
+            for e in (e for e in found if e.known is known):
                 if e.what == "case":
+                    message = str(e.detail["message"])[:200]
                     lines.append(
-                        f"- case `{e.ident}` ({e.detail['at']}): {_cell(str(e.detail['message'])[:200])}"
+                        f"- case {_case_label(e.detail, links)} ({e.detail['at']}): "
+                        f"{_cell(in_words(message))} (`{_cell(message)}`)"
                     )
                 else:
                     hands = " vs ".join(
                         " ".join(cast(list[str], h)) for h in cast(list[Json], e.detail["hands"])
                     )
-                    lines.append(f"- fuzz: {e.ident} — {e.detail['count']} pairs; smallest: {hands}")
+                    unit = "deals" if e.what == "deals" else "pairs"
+                    lines.append(f"- {e.what}: {e.ident} — {e.detail['count']} {unit}; smallest: {hands}")
             lines.append("")
-        if kind == "bug":
-            for rep in REPORTS:
-                if any(r["engine"] == rep.engine for r in results):
-                    lines += [
-                        f"### {rep.engine}: {rep.title}",
-                        "",
-                        f"{rep.text} [Source]({rep.source}). "
-                        f"Reproduction on [the {rep.engine} page]({rep.engine}.md).",
-                        "",
-                    ]
     loose = [e for e in found if e.known is None]
     if loose:
         lines += ["## Unclassified", ""]
@@ -557,16 +898,129 @@ def load_results(out: Path) -> list[dict[str, Json]]:
     return stored
 
 
+def load_releases(out: Path, engine: str) -> list[dict[str, Json]]:
+    """The stored runs of other releases of ``engine`` (``out/results/releases/<engine>-*.json``),
+    oldest first."""
+    runs = [
+        cast(dict[str, Json], json.loads(p.read_text(encoding="utf-8")))
+        for p in (out / "results" / "releases").glob(f"{engine}-*.json")
+    ]
+    runs = [r for r in runs if r.get("engine") == engine]
+    return sorted(runs, key=lambda r: _version_key(str(r["version"])))
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", version))
+
+
 def write_pages(out: Path, seconds: float | None) -> list[dict[str, Json]]:
-    """Render every page and badge from the stored results under ``out``."""
+    """Render every page, badge and upstream report from the stored results under ``out``."""
     results = load_results(out)
+    links = site_links()
     (out / "badges").mkdir(parents=True, exist_ok=True)
     (out / "compliance.md").write_text(render_summary(results, seconds), encoding="utf-8")
-    (out / "findings.md").write_text(render_findings(results), encoding="utf-8")
+    (out / "findings.md").write_text(render_findings(results, links), encoding="utf-8")
     for r in results:
-        (out / f"{r['engine']}.md").write_text(render_engine(r), encoding="utf-8")
-        (out / "badges" / f"{r['engine']}.svg").write_text(badge(*status(r)), encoding="utf-8")
+        name = str(r["engine"])
+        releases = load_releases(out, name)
+        if releases:  # the pinned release closes the table; its checks are the findings' own output
+            pinned = {**r, "checks": {k.check.script: k.check.prints for k in findings_of(name)}}
+            releases = [x for x in releases if x["version"] != r["version"]] + [pinned]
+        page = render_engine(r, links, releases)
+        (out / f"{name}.md").write_text(page, encoding="utf-8")
+        (out / "badges" / f"{name}.svg").write_text(badge(*status(r)), encoding="utf-8")
+    upstream = out / "upstream"
+    upstream.mkdir(exist_ok=True)
+    engines = {str(r["engine"]) for r in results}
+    for known in KNOWN:
+        if known.kind == BUG and known.engine in engines:
+            (upstream / upstream_name(known)).write_text(render_upstream(known, links), encoding="utf-8")
     return results
+
+
+# -------------------------------------------------------------------------------------------
+# Other releases
+
+
+def release_cache() -> Path:
+    """Where other releases are installed, apart from the environment (one folder each)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "pokerspec" / "releases"
+
+
+def _install(lib: Library, version: str, folder: Path) -> None:
+    """Install one release of ``lib`` into ``folder`` (pip ``--target`` for Python; npm
+    ``--prefix``, with a copy of the adapter beside it, for JavaScript); ``OSError`` when the
+    registry or the install fails."""
+    if (folder / ".installed").exists():
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    if lib.language == "JavaScript":
+        command = ["npm", "install", "--prefix", str(folder), "--no-save", "--no-audit", "--no-fund",
+                   f"{lib.package}@{version}"]
+    else:
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                   "--target", str(folder / "site"), f"{lib.package}=={version}"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise OSError(f"cannot install {lib.package} {version}: {done.stderr.strip()[-600:]}")
+    if lib.language == "JavaScript":
+        for script in (f"{lib.name}.js", "serve.js"):
+            shutil.copy(ADAPTERS / "js" / script, folder / script)
+    (folder / ".installed").write_text(version, encoding="utf-8")
+
+
+def _release_env(lib: Library, folder: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    if lib.language == "Python":
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder / "site"), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def _grade_apart(lib: Library, folder: Path, env: dict[str, str], pairs: int, seed: int) -> dict[str, Json]:
+    """The suite and the fuzz on the release installed in ``folder``."""
+    if lib.language == "JavaScript":
+        beside = replace(lib, impl=f"exec:{NODE} {folder / lib.name}.js")
+        return grade_library(beside, pairs, seed, lambda _: None)
+    with tempfile.TemporaryDirectory() as tmp:
+        child = [sys.executable, "-m", "pokerspec.cli", "compliance", "--engine", lib.name, "--out", tmp,
+                 "--pairs", str(pairs), "--seed", str(seed)]
+        done = subprocess.run(child, env=env, capture_output=True, text=True, check=False)
+        stored = Path(tmp) / "results" / f"{lib.name}.json"
+        if done.returncode != 0 or not stored.exists():
+            said = [line for line in (done.stdout + done.stderr).splitlines() if "cannot run" in line]
+            raise OSError(said[0] if said else (done.stdout + done.stderr)[-400:])
+        return cast(dict[str, Json], json.loads(stored.read_text(encoding="utf-8")))
+
+
+def grade_release(lib: Library, version: str, pairs: int, seed: int) -> dict[str, Json]:
+    """One other release of ``lib``: installed apart, run through the suite and the fuzz as the
+    pinned one is (a Python library in a child process that imports the release first; a
+    JavaScript one through a copy of its adapter beside the release), and every finding's check
+    run against it. ``OSError`` or ``EngineFailure`` when it cannot be run."""
+    folder = release_cache() / f"{lib.name}-{version}"
+    _install(lib, version, folder)
+    env = _release_env(lib, folder)
+    try:
+        result = _grade_apart(lib, folder, env, pairs, seed)
+    except (OSError, ValueError, EngineFailure) as exc:  # the adapter cannot drive this release
+        said = str(exc).replace(str(folder), f"<{lib.name} {version}>").replace(f"{ROOT}/", "")
+        result = {"engine": lib.name, "version": version, "error": said[-400:]}
+    if result["version"] != version:
+        raise OSError(f"asked for {lib.name} {version}, but {result['version']} answered")
+    checks: dict[str, Json] = {}
+    for known in findings_of(lib.name):
+        copy = None
+        if lib.language == "JavaScript":
+            (folder / "checks").mkdir(exist_ok=True)
+            copy = Path(shutil.copy(known.check.path, folder / "checks" / known.check.script))
+        try:
+            checks[known.check.script] = known.check.run(copy, env)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            checks[known.check.script] = f"error: {str(exc)[-300:]}"
+    result["checks"] = checks
+    result["command"] = f"pokerspec compliance --engine {lib.name} --version {version} --pairs {pairs}"
+    return result
 
 
 # -------------------------------------------------------------------------------------------
@@ -584,7 +1038,14 @@ def handler(args: argparse.Namespace) -> int:
         console.print("--pairs must not be negative", markup=False)
         return 2
     out: Path = args.out or OUT
-    missing = {n: why for n in names if (why := available(ENGINES[n])) is not None}
+    if args.pages:
+        write_pages(out, None)
+        console.print(f"wrote the pages of {out} from its stored results", markup=False)
+        return 0
+    if args.version is not None:
+        return _release(args, names, out, console)
+    # With --cluster, the workers say what they cannot run.
+    missing = {} if args.cluster else {n: why for n in names if (why := available(ENGINES[n])) is not None}
     if missing and args.out is None:
         for n, why in missing.items():
             console.print(f"{n}: {why}", markup=False)
@@ -598,6 +1059,34 @@ def handler(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
     runnable = [ENGINES[n] for n in names if n not in missing]
+    if args.cluster is None:
+        _grade_here(runnable, args.pairs, args.seed, out, console, missing)
+    else:
+        try:
+            with session(args.cluster, console, "libraries") as cluster:
+                grade = partial(graded_on_worker, args.pairs, args.seed)
+                for name, result in cluster.run(grade, [lib.name for lib in runnable], label="compliance",
+                                                unit="libraries", console=console):
+                    if isinstance(result, str):
+                        console.print(f"{name}: cannot run: {result}", markup=False)
+                        missing[name] = result
+                    else:
+                        _store(out, result, console)
+        except ClusterError as exc:
+            console.print(f"pokerspec compliance: {exc}", markup=False)
+            return 2
+    for n, why in missing.items():
+        console.print(f"{n}: not run ({why})", markup=False)
+    seconds = time.perf_counter() - began
+    write_pages(out, seconds if not args.engine else None)
+    console.print(f"wrote {out} ({seconds:.0f} s)", markup=False)
+    return 2 if missing and args.out is None else 0
+
+
+def _grade_here(runnable: Sequence[Library], pairs: int, seed: int, out: Path, console: Console,
+                missing: dict[str, str]) -> None:
+    """Grade the libraries one after the other in this process, storing each result (or, in
+    ``missing``, why it cannot run)."""
     cases = len(plan(load_cases([VECTORS])[0], Selection()))
     with Progress(
         TextColumn("{task.description:<16}"),
@@ -610,13 +1099,13 @@ def handler(args: argparse.Namespace) -> int:
     ) as bar:
         overall = bar.add_task("all engines", total=len(runnable))
         for lib in runnable:
-            task = bar.add_task(lib.name, total=cases + args.pairs * 4)
+            task = bar.add_task(lib.name, total=cases + pairs * 4 + pairs // 5)
 
             def tick(n: int, task: TaskID = task) -> None:
                 bar.advance(task, n)
 
             try:
-                result = grade_library(lib, args.pairs, args.seed, tick)
+                result = grade_library(lib, pairs, seed, tick)
             except (OSError, ImportError, ValueError, EngineFailure) as exc:
                 console.print(f"{lib.name}: cannot run: {exc}", markup=False)
                 missing[lib.name] = str(exc)
@@ -624,21 +1113,78 @@ def handler(args: argparse.Namespace) -> int:
             finally:
                 bar.remove_task(task)
                 bar.advance(overall)
-            (out / "results" / f"{lib.name}.json").write_text(
-                json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-            )
-            text, _ = status(result)
-            console.print(
-                f"{lib.name} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
-                f"({result['seconds']} s)",
-                markup=False,
-            )
-    for n, why in missing.items():
-        console.print(f"{n}: not run ({why})", markup=False)
-    seconds = time.perf_counter() - began
-    write_pages(out, seconds if not args.engine else None)
-    console.print(f"wrote {out} ({seconds:.0f} s)", markup=False)
-    return 2 if missing and args.out is None else 0
+            _store(out, result, console)
+
+
+def graded_on_worker(pairs: int, seed: int, name: str) -> dict[str, Json] | str:
+    """A task on a cluster worker (``--cluster``): library ``name`` graded, or why it cannot run."""
+    lib = ENGINES[name]
+    why = available(lib)
+    if why is not None:
+        return why
+    try:
+        return grade_library(lib, pairs, seed, lambda n: None)
+    except (OSError, ImportError, ValueError, EngineFailure) as exc:
+        return str(exc)
+
+
+def release_on_worker(name: str, pairs: int, seed: int, version: str) -> dict[str, Json]:
+    """A task on a cluster worker (``--cluster --version V``): one release of library ``name``
+    installed in the worker's cache and graded (``grade_release``)."""
+    return grade_release(ENGINES[name], version, pairs, seed)
+
+
+def _store(out: Path, result: dict[str, Json], console: Console) -> None:
+    """Keep one library's result under ``out/results`` and print its line."""
+    (out / "results" / f"{result['engine']}.json").write_text(
+        json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    text, _ = status(result)
+    console.print(
+        f"{result['engine']} {result['version']}: {text}; {_fuzz_pairs(result)} fuzz pairs "
+        f"({result['seconds']} s)",
+        markup=False,
+    )
+
+
+def _release(args: argparse.Namespace, names: list[str], out: Path, console: Console) -> int:
+    """``--version V``: grade one other release of one library and re-render its page."""
+    if len(names) != 1 or not args.engine:
+        console.print("--version needs exactly one --engine NAME", markup=False)
+        return 2
+    lib = ENGINES[names[0]]
+    if not re.fullmatch(r"\d+(\.\d+)*([.-]?[0-9A-Za-z]+)*", args.version):
+        console.print(f"--version {args.version!r}: expected a release number such as 1.0.2", markup=False)
+        return 2
+    began = time.perf_counter()
+    try:
+        if args.cluster is None:
+            result = grade_release(lib, args.version, args.pairs, args.seed)
+        else:
+            with session(args.cluster, console, "releases") as cluster:
+                grade = partial(release_on_worker, lib.name, args.pairs, args.seed)
+                result = dict(cluster.run(grade, [args.version], label="release", unit="releases",
+                                          console=console))[args.version]
+    except ClusterError as exc:
+        console.print(f"pokerspec compliance: {exc}", markup=False)
+        return 2
+    except (OSError, ValueError, EngineFailure, subprocess.TimeoutExpired) as exc:
+        console.print(f"{lib.name} {args.version}: {exc}", markup=False)
+        return 2
+    folder = out / "results" / "releases"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{lib.name}-{args.version}.json").write_text(
+        json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    shown = sum(1 for k in findings_of(lib.name) if _seen(result, k) == "yes")
+    graded = status(result)[0].split(",")[0] if "counts" in result else f"not graded ({result['error']})"
+    console.print(
+        f"{lib.name} {args.version}: {graded}; {shown} of "
+        f"{len(findings_of(lib.name))} findings shown by their checks ({time.perf_counter() - began:.0f} s)",
+        markup=False,
+    )
+    write_pages(out, None)
+    return 0
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
@@ -668,4 +1214,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
         help=f"ranking-fuzz pairs per ranking and library (default {PAIRS})",
     )
     p.add_argument("--seed", type=int, default=SEED, help=f"ranking-fuzz seed (default {SEED})")
+    p.add_argument(
+        "--version",
+        metavar="V",
+        help="grade release V of the one --engine instead of the pinned one, installed apart in a cache "
+        "folder; stored as results/releases/NAME-V.json and shown in the library's release table",
+    )
+    p.add_argument(
+        "--pages",
+        action="store_true",
+        help="only render the pages from the stored results and the findings (runs nothing)",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="grade each library as a task on the Dask scheduler at ADDRESS (the cluster extra; "
+        "every worker needs this checkout with the peers extra and npm ci in conformance/adapters/js)",
+    )
     p.set_defaults(handler=handler)

@@ -32,6 +32,7 @@ from pokerspec.rules import is_rule_id, page_language, read_headings
 SCHEMA = SCHEMAS / "case.schema.json"
 CANONICAL_CARD = re.compile(r"[2-9TJQKA][cdhs]")
 EXPECTED_CARDS = frozenset({"cards", "common", "row", "exposed", "hands"})
+SEAT_NAME = re.compile(r"p([1-9][0-9]?)")
 """Keys of expected values (``expect``, ``check``) that hold cards: replies use canonical cards,
 so these must be canonical (``As``, ``Td``) or no engine could ever match them."""
 
@@ -141,6 +142,20 @@ def _cards_expected(value: Json, path: str, key: str = "") -> Iterator[Problem]:
         yield path, f"{value!r} is not a canonical card (rank 23456789TJQKA then suit cdhs, e.g. Td)"
 
 
+def _seats_named(value: Json, seats: int, path: str) -> Iterator[Problem]:
+    """Every seat named in ``value`` (a key, or a string on its own) is one of the case's
+    ``seats``: an expectation for a seat that is not at the table can never be met."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _seats_named(key, seats, f"{path}/{key}")
+            yield from _seats_named(inner, seats, f"{path}/{key}")
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _seats_named(inner, seats, f"{path}/{i}")
+    elif isinstance(value, str) and (m := SEAT_NAME.fullmatch(value)) and int(m[1]) > seats:
+        yield path, f"{value} is not one of the case's {seats} seats (p1 to p{seats})"
+
+
 def _action(text: Json, seats: int, path: str) -> Iterator[Problem]:
     written = str(text)
     try:
@@ -150,8 +165,8 @@ def _action(text: Json, seats: int, path: str) -> Iterator[Problem]:
 
 
 def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Iterator[Problem]:
-    """What the schema cannot see: rule IDs (unless ``rules`` is None), profiles, card tokens and
-    actions (in file order)."""
+    """What the schema cannot see: rule IDs (unless ``rules`` is None), profiles, card tokens,
+    seats beyond the table in the setup or the expectation, and actions (in file order)."""
     for i, rule in enumerate(cast(list[str], data["rules"])):
         if rules is not None and rule not in rules:
             yield f"rules/{i}", f"{rule!r} is not a rule ID of the spec{_suggest(rule, rules)}"
@@ -170,6 +185,10 @@ def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Ite
     yield from _cards_expected(expect, "expect")
     stacks = setup.get("stacks")
     seats = len(stacks) if isinstance(stacks, list) else 9
+    table = setup.get("seats", len(stacks) if isinstance(stacks, list) else None)
+    if isinstance(table, int) and "error" not in expect:
+        yield from _seats_named(cast(Json, setup), table, "setup")
+        yield from _seats_named(cast(Json, expect), table, "expect")
     for i, step in enumerate(cast(list[dict[str, Json]], data.get("steps", []))):
         if "act" in step:
             yield from _action(step["act"], seats, f"steps/{i}/act")

@@ -47,9 +47,10 @@ _VERBS = {verb.value: verb for verb in Verb}
 AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
 CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
-_SEAT_WORD = re.compile(r"p[1-9][0-9]*")
-_DIGITS = re.compile(r"[0-9]+")
 """Low, high, both (``auction.declare.choices``)."""
+_SEAT_WORD = re.compile(r"p[1-9][0-9]*")
+_DIGITS = re.compile(r"0|[1-9][0-9]*")
+"""An amount in decimal digits, without a leading zero (``core.notation.actions``, CORE-81)."""
 
 
 class Reason(Enum):
@@ -143,8 +144,9 @@ def parse_action(text: str, seats: int | None = None) -> Action:
     """Read one action (``core.notation.actions``); raise ``ActionError(MALFORMED)`` naming what is
     wrong. Only ``cc`` may leave out its amount; a card named twice is read as written and refused
     later, in its place in the order of reasons (``core.contract.precedence``). Seats, verbs and
-    declarations are lower case, amounts decimal digits, and words are separated by exactly one
-    space; only cards take every spelling card notation accepts (CORE-70)."""
+    declarations are lower case, amounts decimal digits with no leading zero (CORE-81), and words
+    are separated by exactly one space; only cards take every spelling card notation accepts
+    (CORE-70)."""
     words = text.split(" ")
     if len(words) < 2 or "" in words:
         raise ActionError(Reason.MALFORMED,

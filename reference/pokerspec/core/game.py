@@ -21,6 +21,11 @@ Json = None | bool | int | float | str | Sequence["Json"] | Mapping[str, "Json"]
 """A JSON value (read-only views, so ``list[int]`` and ``dict[str, int]`` are ``Json``)."""
 
 
+class RulesError(ValueError):
+    """A rules object (a profile's) whose amounts contradict an invariant of its game: a
+    configuration error, reported with the arithmetic that fails and never as an internal error."""
+
+
 class SetupError(ValueError):
     """A setup the rules cannot start from; ``code`` is one of the schema's setup codes."""
 

@@ -13,6 +13,9 @@ hand of each class gives its case):
 - ``--dir DIR`` keeps the campaign in a directory (``campaign.json``; ``state.json`` with the
   hands done and the findings, rewritten after every chunk; the cases in ``findings/``;
   ``report.json``), so a stopped campaign continues where it stopped (``--resume DIR``);
+- ``--cluster ADDRESS`` plays the chunks as tasks on a Dask cluster (``pokerspec.cluster``; the
+  ``cluster`` extra): a lost worker's chunks are played again elsewhere and counted once, and
+  this process shrinks and records them in hand order as with ``--jobs``;
 - ``pokerspec conformance merge SHARD_DIR... --out DIR`` combines the directories of shards
   of one campaign into the directory of the whole.
 
@@ -29,10 +32,12 @@ import multiprocessing.util
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import cast
@@ -41,6 +46,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerspec.cli import positive_seconds
+from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.core.game import Json
@@ -272,6 +278,24 @@ def _scan(chunk: tuple[int, int]) -> fuzzing.Scan:
     return fuzzing.scan(_worker, _seed, *chunk)
 
 
+_on_cluster = threading.local()
+
+
+def cluster_scan(campaign: Campaign, chunk: tuple[int, int]) -> fuzzing.Scan:
+    """A task on a cluster worker: play ``chunk`` of ``campaign``. Each worker thread keeps the
+    engine of its last campaign open for the next chunk."""
+    kept: tuple[Campaign, fuzzing.Fuzzer] | None = getattr(_on_cluster, "fuzzer", None)
+    if kept is None or kept[0] != campaign:
+        if kept is not None:
+            kept[1].engine.close()
+        try:
+            engine, hello = _open(campaign)
+        except (ValueError, ImportError, OSError, EngineFailure) as exc:
+            raise CampaignError(f"a worker cannot open the engine: {exc}") from None
+        kept = _on_cluster.fuzzer = (campaign, fuzzing.Fuzzer(engine, campaign.game, campaign.profile, hello))
+    return fuzzing.scan(kept[1], campaign.seed, *chunk)
+
+
 class Stopped(Exception):
     """A signal stopped the run; ``code`` is the exit status it asks for."""
 
@@ -321,6 +345,10 @@ class Run:
     seconds: float = 0.0
     processes: set[int] = field(default_factory=set)
     """The processes that played this run's hands."""
+    cluster: Cluster | None = None
+    """Where the chunks are played, if not on this machine (then ``jobs`` is its thread count)."""
+    console: Console | None = None
+    """Where the cluster's progress bar is drawn."""
     _fuzzer: fuzzing.Fuzzer | None = None
     _engine: Engine | None = None
 
@@ -358,7 +386,10 @@ class Run:
         return self._save()
 
     def _scans(self, todo: list[tuple[int, int]], signals: _Signals) -> Iterator[fuzzing.Scan]:
-        """The chunks played, in order: here, or by ``jobs`` worker processes."""
+        """The chunks played, in order: here, by ``jobs`` worker processes, or on the cluster."""
+        if self.cluster is not None:
+            yield from self._on_cluster(self.cluster, todo)
+            return
         if self.jobs <= 1:
             for start, end in todo:
                 yield fuzzing.scan(self.fuzzer(), self.campaign.seed, start, end)
@@ -387,14 +418,27 @@ class Run:
             pool.terminate()
             pool.join()
 
+    def _on_cluster(self, cluster: Cluster, todo: list[tuple[int, int]]) -> Iterator[fuzzing.Scan]:
+        """The chunks played on the cluster, in order: one finished before an earlier one waits
+        for it, so that cases are shrunk and state saved exactly as on one machine."""
+        ready: dict[tuple[int, int], fuzzing.Scan] = {}
+        at = 0
+        tasks = cluster.run(partial(cluster_scan, self.campaign), todo, label=f"fuzz-{self.campaign.game}",
+                            unit="hands", units=lambda s: s.end - s.start, console=self.console)
+        for chunk, scan in tasks:
+            ready[chunk] = scan
+            while at < len(todo) and todo[at] in ready:
+                yield ready.pop(todo[at])
+                at += 1
+
     def _save(self, cases: bool = True) -> dict[str, Json]:
         run = (self.campaign, self.engine_about, self.state, self.seconds, self.jobs, len(self.processes))
         return save(self.directory, *run, cases=cases) if self.directory is not None else report(*run)
 
 
-def prepare(campaign: Campaign, directory: Path | None, jobs: int) -> Run:
-    """A run of ``campaign``, continuing the one kept in ``directory`` if there is one. Checks that
-    the engine can play the game under the profile."""
+def prepare(campaign: Campaign, directory: Path | None, jobs: int, cluster: Cluster | None = None) -> Run:
+    """A run of ``campaign``, continuing the one kept in ``directory`` if there is one, on ``jobs``
+    processes or on ``cluster``. Checks that the engine can play the game under the profile."""
     state = State(findings=Findings(campaign.limit))
     if directory is not None and (directory / "campaign.json").exists():
         kept, _, state = load(directory)
@@ -407,8 +451,8 @@ def prepare(campaign: Campaign, directory: Path | None, jobs: int) -> Run:
         raise CampaignError(f"{hello.name} does not support hand:{campaign.game}; nothing to fuzz")
     if hello.profiles and campaign.profile not in hello.profiles:
         raise CampaignError(f"{hello.name} does not support the profile {campaign.profile}")
-    return Run(campaign, directory, max(1, jobs), state=state,
-               engine_about={"name": hello.name, "version": hello.version})
+    return Run(campaign, directory, cluster.threads if cluster is not None else max(1, jobs), state=state,
+               engine_about={"name": hello.name, "version": hello.version}, cluster=cluster)
 
 
 def _describe(c: Campaign) -> str:
@@ -501,6 +545,22 @@ def _summary(console: Console, out: dict[str, Json], game: str) -> int:
 def handle_fuzz(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    if args.cluster is None:
+        return _fuzz(args, console, err, None)
+    if args.jobs > 1:
+        err.print("pokerspec conformance fuzz: --cluster plays the chunks on the cluster's workers; "
+                  "drop --jobs", markup=False)
+        return 2
+    try:
+        with session(args.cluster, console, "hands", args.quiet) as cluster:
+            return _fuzz(args, console, err, cluster)
+    except ClusterError as exc:
+        err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
+        return 2
+
+
+def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Cluster | None) -> int:
+    """Fuzz as ``args`` ask, here or on ``cluster``; the exit status."""
     try:
         if args.resume is not None:
             if args.impl or args.game or args.shard:
@@ -518,11 +578,13 @@ def handle_fuzz(args: argparse.Namespace) -> int:
             campaign = Campaign(args.impl, args.game, profile.name, args.seed, args.hands, shard, shards,
                                 args.limit, not args.no_shrink, args.timeout)
             directory = args.dir
-        run = prepare(campaign, directory, args.jobs)
+        run = prepare(campaign, directory, args.jobs, cluster)
     except (CampaignError, KeyError, ValueError, ImportError, OSError, EngineFailure) as exc:
         err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
         return 2
     show = console.is_terminal and not args.quiet
+    if cluster is not None:
+        run.console, show = (None if args.quiet else console), False
     start, end = run.campaign.span
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, transient=True, disable=not show) as bar:
@@ -542,7 +604,7 @@ def handle_fuzz(args: argparse.Namespace) -> int:
                 "keep a campaign with --dir DIR to resume it"
             err.print(f"stopped; {where}", markup=False)
             return stop.code
-        except (EngineFailure, CorpusError, CampaignError, OSError) as exc:
+        except (EngineFailure, CorpusError, CampaignError, ClusterError, OSError) as exc:
             err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
             return 2
     code = _summary(console, out, run.campaign.game)
@@ -577,6 +639,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--hands", type=_positive, default=200, help="random hands in the campaign (default 200)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the chunks on the Dask scheduler at ADDRESS, like tcp://host:8786 "
+                   "(the cluster extra)")
     p.add_argument("--shard", type=_shard, metavar="I/N",
                    help="play only the I-th of N equal slices of the hands")
     p.add_argument("--dir", type=Path, metavar="DIR", help="keep the campaign in DIR, to resume or merge it")

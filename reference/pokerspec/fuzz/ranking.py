@@ -23,9 +23,11 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from rich.console import Console
 
+from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
 from pokerspec.core.cards import Card, format_card, make_card, rank_of, suit_of
@@ -229,6 +231,16 @@ def pairs(ranking: str, sizes: Sequence[int], count: int, seed: int) -> Iterator
         yield a, b
 
 
+def deals(count: int, seed: int) -> Iterator[Pair]:
+    """``count`` hold'em deals, as a game deals them: two hole cards each on one shared board of
+    five, each hand written hole cards first (the libraries that split a hand take the first two
+    as the hole)."""
+    rng = random.Random(f"deals:{seed}")
+    for _ in range(count):
+        cards = tuple(Card(c) for c in rng.sample(range(52), 9))
+        yield (*cards[:2], *cards[4:]), (*cards[2:4], *cards[4:])
+
+
 # -------------------------------------------------------------------------------------------
 # Running
 
@@ -257,6 +269,8 @@ class Finding:
 class RankingRun:
     ranking: str
     sizes: tuple[int, ...]
+    dealt: bool = False
+    """The pairs are hold'em deals (``deals``), not generated hands."""
     pairs: int = 0
     disagreements: int = 0
     seconds: float = 0.0
@@ -268,6 +282,7 @@ class RankingRun:
         return {
             "ranking": self.ranking,
             "sizes": list(self.sizes),
+            "dealt": self.dealt,
             "pairs": self.pairs,
             "disagreements": self.disagreements,
             "seconds": round(self.seconds, 2),
@@ -373,15 +388,18 @@ def fuzz_ranking(
     count: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    dealt: bool = False,
 ) -> RankingRun:
     """Rank ``count`` pairs on the engine and on the reference; classify and shrink every
-    disagreement (each class is shrunk once, from its first pair)."""
+    disagreement (each class is shrunk once, from its first pair). ``dealt``: the pairs are
+    hold'em deals of the ``high`` ranking (none when the engine does not rank seven cards)."""
     ask = asker(engine)
     began = time.perf_counter()
-    run = RankingRun(ranking, supported_sizes(ask, ranking))
+    sizes = supported_sizes(ask, ranking)
+    run = RankingRun(ranking, (7,) if dealt and 7 in sizes else () if dealt else sizes, dealt)
     if not run.sizes:
         return run
-    generated = pairs(ranking, run.sizes, count, seed)
+    generated = deals(count, seed) if dealt else pairs(ranking, run.sizes, count, seed)
     while True:
         chunk = [p for _, p in zip(range(BATCH), generated, strict=False)]
         if not chunk:
@@ -440,14 +458,36 @@ def add_mode(fuzz_parser: argparse.ArgumentParser) -> None:
     fuzz_parser.set_defaults(handler=dispatch)
 
 
+def ranking_task(impl: str, timeout: float, pairs: int, seed: int, ranking: str) -> RankingRun:
+    """A task on a cluster worker (``--cluster``): one ranking fuzzed on an engine of its own."""
+    engine = open_engine(impl, timeout)
+    try:
+        return fuzz_ranking(engine, handshake(engine), ranking, pairs, seed)
+    finally:
+        engine.close()
+
+
 def handle(args: argparse.Namespace) -> int:
-    """Exit 0 when the engine agreed on every pair, 1 when it disagreed, 2 when it cannot run."""
+    """Exit 0 when the engine agreed on every pair, 1 when it disagreed, 2 when it cannot run;
+    with ``--cluster``, each ranking is a task on the cluster."""
     console = Console(highlight=False, soft_wrap=True)
     if args.pairs < 1:
         console.print("[red]--pairs must be at least 1[/]")
         return 2
+    if args.cluster is None:
+        return _handle(args, console, None)
     try:
-        engine = open_engine(args.impl, getattr(args, "timeout", DEFAULT_TIMEOUT))
+        with session(args.cluster, console, "pairs", args.quiet) as cluster:
+            return _handle(args, console, cluster)
+    except ClusterError as exc:
+        console.print(f"pokerspec conformance fuzz: {exc}", markup=False)
+        return 2
+
+
+def _handle(args: argparse.Namespace, console: Console, cluster: Cluster | None) -> int:
+    timeout = getattr(args, "timeout", DEFAULT_TIMEOUT)
+    try:
+        engine = open_engine(args.impl, timeout)
     except (ValueError, ImportError, OSError) as exc:
         console.print("[red]cannot open engine:[/] ", end="")
         console.print(str(exc), markup=False)
@@ -461,7 +501,16 @@ def handle(args: argparse.Namespace) -> int:
                 f"{hello.name} does not offer ranking {', '.join(missing) or 'of any kind'}", markup=False
             )
             return 2
-        runs = [fuzz_ranking(engine, hello, r, args.pairs, args.seed) for r in rankings]
+        if cluster is None:
+            runs = [fuzz_ranking(engine, hello, r, args.pairs, args.seed) for r in rankings]
+        else:
+            task = partial(ranking_task, args.impl, timeout, args.pairs, args.seed)
+            done = dict(cluster.run(task, rankings, label="rank", unit="pairs", units=lambda run: run.pairs,
+                                    console=None if args.quiet else console))
+            runs = [done[r] for r in rankings]
+    except ClusterError as exc:
+        console.print(f"pokerspec conformance fuzz: {exc}", markup=False)
+        return 2
     except EngineFailure as exc:
         console.print(f"engine failure ({exc.kind}): {exc}\n{exc.stderr_tail}".strip(), markup=False)
         return 2

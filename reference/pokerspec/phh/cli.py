@@ -28,6 +28,7 @@ from pokerspec.phh.importer import import_record, stud_profiles
 from pokerspec.phh.record import load_record
 from pokerspec.phh.report import UNREADABLE, HandReport, human, replay_file
 from pokerspec.profiles import Profile, UnknownProfile, get_profile
+from pokerspec.regress.trace import join_records
 from pokerspec.stud.profiles import StudRules
 
 T = TypeVar("T")
@@ -173,12 +174,14 @@ def _trace_makers(path: Path, suite: Callable[[], dict[str, dict[str, Json]]], p
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise ExportError(f"{path}: cannot read: {exc}") from None
+    records: list[tuple[int, Json]] = []
     for number, line in enumerate(lines, start=1):
         try:
-            trace = json.loads(line)
+            records.append((number, json.loads(line)))
         except json.JSONDecodeError as exc:
             raise ExportError(f"{path} line {number}: not JSON: {exc.msg}") from None
-        if not isinstance(trace, dict) or "steps" not in trace:
+    for number, trace in join_records(records):
+        if "steps" not in trace:
             continue
         if "setup" in trace:
             yield f"{path.name} line {number}", _trace_maker(trace)

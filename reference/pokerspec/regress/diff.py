@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -28,9 +28,10 @@ from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.profiles import UnknownProfile, get_profile
 from pokerspec.regress.corpus import CorpusError, corpus
-from pokerspec.regress.trace import Trace, applicable, case_trace, corpus_trace
+from pokerspec.regress.trace import OBSERVED, Trace, applicable, case_trace, corpus_trace, replay_trace
 
 UNATTRIBUTED = "(no rule named)"
+PRESENCE = "(traced on one side only: a case added, removed or unreadable)"
 SHOWN = 8
 """Changed cases or hands printed per rule group unless ``--all``."""
 
@@ -44,11 +45,35 @@ class Side:
     game: str
     changes: list[str]
     traces: dict[str, Trace]
+    replays: dict[str, Trace] = field(default_factory=dict)
+    """The other side's random hands played again here with the same actions (``replay_trace``)."""
+    listed: dict[str, list[str]] = field(default_factory=dict)
+    """The profiles each traced case lists."""
+    bad: list[str] = field(default_factory=list)
+    """Case files this side could not read (``path: field: message``): missing from its traces."""
+
+
+@dataclass(slots=True)
+class Difference:
+    """One place two traces differ: a ``step`` (its index), the ``outcome``, the ``setup`` (refused
+    on one side), a core ``reply`` or the ``presence`` of the trace."""
+
+    where: str
+    step: int | None
+    summary: list[str]
+    a: Json = None
+    b: Json = None
+
+    def to_json(self) -> dict[str, Json]:
+        return {"where": self.where, "step": self.step, "summary": list(self.summary), "a": self.a,
+                "b": self.b}
 
 
 @dataclass(slots=True)
 class Change:
-    """One case or hand that behaves differently; ``step`` is None for the outcome."""
+    """One case or hand that behaves differently: its first difference (``where``, ``step``,
+    ``summary``, ``a``, ``b``), every difference, and whether its outcome — who receives what —
+    changed. ``step`` is None for the outcome."""
 
     id: str
     kind: str
@@ -58,40 +83,79 @@ class Change:
     summary: list[str]
     a: Json = None
     b: Json = None
+    differences: list[Difference] = field(default_factory=list)
+    outcome_changed: bool = False
 
     def headline(self) -> str:
-        """``case ID (kind): step N differs`` or ``random hand ID: outcome differs``."""
-        what = f"random hand {self.id}" if self.kind == "corpus" else f"case {self.id} ({self.kind})"
+        """``case ID (kind): step N differs`` or ``random hand ID: outcome differs``, then how many
+        differences and whether the outcome changed."""
+        hand = self.kind in ("corpus", "replay")
+        what = f"random hand {self.id}" if hand else f"case {self.id} ({self.kind})"
         at = f"step {self.step}" if self.where == "step" else self.where
-        return f"{what}: {at} differs"
+        more = len(self.differences) - 1
+        notes = [f"{more} more difference{'s' if more > 1 else ''}"] if more > 0 else []
+        if self.outcome_changed and self.where != "outcome":
+            notes.append("outcome changed")
+        return f"{what}: {at} differs" + (f" ({'; '.join(notes)})" if notes else "")
 
     def to_json(self) -> dict[str, Json]:
         return {"id": self.id, "kind": self.kind, "rules": list(self.rules), "where": self.where,
-                "step": self.step, "summary": list(self.summary), "a": self.a, "b": self.b}
+                "step": self.step, "summary": list(self.summary), "a": self.a, "b": self.b,
+                "outcome_changed": self.outcome_changed,
+                "differences": [d.to_json() for d in self.differences]}
+
+
+Footprint = Callable[["Report"], list[str]]
+"""A footprint section: the lines it adds to the printed diff (empty: nothing to say)."""
+FOOTPRINTS: list[Footprint] = []
+"""The sections ``render`` prints after the changes, in order (the replayed random hands, and
+whatever another module registers, e.g. a per-position perft count)."""
 
 
 @dataclass(slots=True)
 class Report:
-    """The result of a comparison: both sides and the changed cases and hands."""
+    """The result of a comparison: both sides, the changed cases and hands, and the other
+    side's random hands replayed under B with A's actions (``replayed``)."""
 
     a: Side
     b: Side
     changes: list[Change] = field(default_factory=list)
+    replayed: list[Change] = field(default_factory=list)
 
     def by_rule(self) -> dict[str, list[Change]]:
         """Changes grouped by the rule IDs they are put down to (several IDs joined by `` + ``
-        when a hand cannot be pinned to one of them)."""
+        only when a profile names them together)."""
         groups: dict[str, list[Change]] = {}
         for change in self.changes:
-            groups.setdefault(" + ".join(sorted(change.rules)) or UNATTRIBUTED, []).append(change)
+            name = PRESENCE if change.where == "presence" and not change.rules else UNATTRIBUTED
+            groups.setdefault(" + ".join(sorted(change.rules)) or name, []).append(change)
         return dict(sorted(groups.items()))
 
     def counts(self) -> dict[str, int]:
         cases = [k for k, t in self.a.traces.items() if t.get("kind") != "corpus"]
         hands = [k for k, t in self.a.traces.items() if t.get("kind") == "corpus"]
-        changed_hands = sum(1 for c in self.changes if c.kind == "corpus")
+        changed_hands = [c for c in self.changes if c.kind == "corpus"]
+        changed_cases = [c for c in self.changes if c.kind != "corpus"]
         return {"cases": len(cases), "hands": len(hands),
-                "changed_cases": len(self.changes) - changed_hands, "changed_hands": changed_hands}
+                "changed_cases": len(changed_cases), "changed_hands": len(changed_hands),
+                "outcome_cases": sum(c.outcome_changed for c in changed_cases),
+                "outcome_hands": sum(c.outcome_changed for c in changed_hands),
+                "replayed": len(self.b.replays), "replayed_changed": len(self.replayed),
+                "replayed_outcome": sum(c.outcome_changed for c in self.replayed)}
+
+    def proposals(self) -> dict[str, list[str]]:
+        """For each profile, the cases that do not list it but behave the same under it as under
+        the profile they list: their expectations hold there too, so they may list it as well."""
+        if self.a.profile == self.b.profile:
+            return {}
+        changed = {c.id for c in self.changes}
+        out: dict[str, list[str]] = {}
+        for mine, other in ((self.a, self.b), (self.b, self.a)):
+            fits = [case for case, profiles in mine.listed.items()
+                    if mine.profile in profiles and other.profile not in profiles and case not in changed]
+            if fits:
+                out[other.profile] = sorted(fits)
+        return out
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -100,14 +164,17 @@ class Report:
             "counts": dict(self.counts()),
             "changed": [c.to_json() for c in self.changes],
             "by_rule": {rule: [c.id for c in cs] for rule, cs in self.by_rule().items()},
+            "replayed": [c.to_json() for c in self.replayed],
+            "proposals": {p: list(cs) for p, cs in self.proposals().items()},
         }
 
 
 def collect(profile: str, cases_for: Sequence[str], hands: int, seed: int,
-            cases: Sequence[Case] | None = None) -> Side:
+            cases: Sequence[Case] | None = None, replay: Sequence[Trace] = ()) -> Side:
     """Trace under ``profile`` every case of its game listing any of ``cases_for`` (from
-    ``cases``, default those in ``conformance/vectors``), and ``hands`` corpus hands from
-    ``seed``, all through the reference engine."""
+    ``cases``, default those in ``conformance/vectors``), ``hands`` corpus hands from ``seed``
+    and the other side's corpus traces ``replay`` with their own actions, all through the
+    reference engine."""
     chosen = get_profile(profile)
     if cases is None:
         cases = load_cases()[0]
@@ -117,8 +184,10 @@ def collect(profile: str, cases_for: Sequence[str], hands: int, seed: int,
         traces[case.id] = case_trace(case, profile, engine)
     for hand in corpus(chosen.game, profile, hands, seed):
         traces[hand.label] = corpus_trace(hand, engine)
+    replays = {str(t["id"]): replay_trace(t, chosen.game, profile, engine) for t in replay}
     engine.close()
-    return Side(profile, profile, chosen.game, [str(r) for r in chosen.changes], traces)
+    listed = {c.id: list(c.profiles) for c in applicable(cases, chosen.game, cases_for)}
+    return Side(profile, profile, chosen.game, [str(r) for r in chosen.changes], traces, replays, listed)
 
 
 def _seat_amounts(outcome: Json, key: str) -> dict[str, Json]:
@@ -168,56 +237,176 @@ def step_summary(a: Json, b: Json, label_a: str, label_b: str) -> list[str]:
         if isinstance(va, list) and isinstance(vb, list) and key in ("legal", "to_act"):
             only_a = sorted(set(map(str, va)) - set(map(str, vb)))
             only_b = sorted(set(map(str, vb)) - set(map(str, va)))
-            lines.append(f"{key}: only under {label_a} {only_a}; only under {label_b} {only_b}")
+            sides = ((label_a, only_a), (label_b, only_b))
+            parts = [f"only under {label} {only}" for label, only in sides if only]
+            lines.append(f"{key}: " + "; ".join(parts))
         else:
             lines.append(f"{key}: {label_a} {_json(va)} | {label_b} {_json(vb)}")
     return lines
 
 
-def compare_traces(key: str, a: Trace | None, b: Trace | None, label_a: str, label_b: str,
-                   changed_rules: Sequence[str]) -> Change | None:
-    """The first difference between two traces of the same case or hand, or None."""
-    some = cast(Trace, a if a is not None else b)
-    kind = str(some.get("kind"))
-    case_rules = [str(r) for r in cast(list[Json], some.get("rules", []))]
-    focus = [r for r in case_rules if r in changed_rules]
-    rules = focus or case_rules or list(changed_rules)
-    if a is None or b is None:
-        where = f"only under {label_b if a is None else label_a}"
-        return Change(key, kind, rules, "presence", None, [where], a, b)
+def _received(outcome: Json) -> Json:
+    """Who wins what: the ``received`` amounts, or the whole outcome when there are none (an
+    error, a core reply)."""
+    return outcome.get("received", outcome) if isinstance(outcome, dict) else outcome
+
+
+def _refused(trace: Trace) -> dict[str, Json] | None:
+    outcome = trace.get("outcome")
+    if not trace.get("steps") and isinstance(outcome, dict) and "error" in outcome:
+        return dict(outcome)
+    return None
+
+
+def _refusal(label: str, outcome: dict[str, Json]) -> str:
+    reason = outcome.get("reason")
+    return f"setup refused under {label}: {outcome.get('error')}" + (f" ({reason})" if reason else "")
+
+
+def differences(a: Trace, b: Trace, label_a: str, label_b: str) -> list[Difference]:
+    """Every difference of two traces of the same case or hand: a refused setup, a core reply,
+    each differing step (by index: after the first, the sides may play different hands) and the
+    outcome."""
     if "reply" in a or "reply" in b:
         if a.get("reply") == b.get("reply"):
-            return None
-        return Change(key, kind, rules, "reply", 0, [f"reply: {label_a} {_json(a.get('reply'))}",
-                                                     f"       {label_b} {_json(b.get('reply'))}"],
-                      a.get("reply"), b.get("reply"))
+            return []
+        return [Difference("reply", 0, [f"reply: {label_a} {_json(a.get('reply'))}",
+                                        f"       {label_b} {_json(b.get('reply'))}"],
+                           a.get("reply"), b.get("reply"))]
+    refused_a, refused_b = _refused(a), _refused(b)
+    if (refused_a or refused_b) and refused_a != refused_b:
+        sides = ((label_a, refused_a), (label_b, refused_b))
+        lines = [_refusal(label, r) if r else f"{label} deals the hand" for label, r in sides]
+        return [Difference("setup", None, lines, refused_a, refused_b)]
+    found: list[Difference] = []
     steps_a = cast(list[Json], a.get("steps", []))
     steps_b = cast(list[Json], b.get("steps", []))
     for i in range(max(len(steps_a), len(steps_b))):
         sa = steps_a[i] if i < len(steps_a) else None
         sb = steps_b[i] if i < len(steps_b) else None
         if sa != sb:
-            return Change(key, kind, rules, "step", i, step_summary(sa, sb, label_a, label_b), sa, sb)
+            found.append(Difference("step", i, step_summary(sa, sb, label_a, label_b), sa, sb))
     if a.get("outcome") != b.get("outcome"):
-        return Change(key, kind, rules, "outcome", None,
-                      outcome_summary(a.get("outcome"), b.get("outcome"), label_a, label_b),
-                      a.get("outcome"), b.get("outcome"))
-    return None
+        found.append(Difference("outcome", None,
+                                outcome_summary(a.get("outcome"), b.get("outcome"), label_a, label_b),
+                                a.get("outcome"), b.get("outcome")))
+    return found
+
+
+def attribute(game: str, first: Difference, before: Json) -> str:
+    """The rule behind a difference (``pokerspec.fuzz.classes.rule_for``): a listing by the verb
+    of the action it gains or loses and the phase the hand stood in, an outcome by its first
+    differing key, a refused setup by the game's seating rule. ``before`` is the step before."""
+    from pokerspec.fuzz.classes import rule_for  # imported late: an older checkout's side lacks it
+
+    phase = str(before.get("phase", "")) if isinstance(before, dict) else ""
+    if first.where == "setup":
+        return rule_for(game, "setup", "", None, phase)
+    if first.where == "outcome":
+        a = first.a if isinstance(first.a, dict) else {}
+        b = first.b if isinstance(first.b, dict) else {}
+        keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k) and k not in ("received", "net")]
+        return rule_for(game, "outcome", keys[0] if keys else "net", None, phase)
+    sa = first.a if isinstance(first.a, dict) else {}
+    sb = first.b if isinstance(first.b, dict) else {}
+    listed_a, listed_b = set(map(str, sa.get("legal", []) or [])), set(map(str, sb.get("legal", []) or []))
+    moved = sorted(listed_a ^ listed_b)
+    if moved:
+        return rule_for(game, "legal", "actions", moved[0].split()[1], phase)
+    if sa.get("to_act") != sb.get("to_act"):
+        return rule_for(game, "legal", "to_act", None, phase)
+    act = str(sa.get("act") or sb.get("act") or "")
+    verb = act.split()[1] if len(act.split()) > 1 else None
+    field = next((k for k in ("result", *OBSERVED) if sa.get(k) != sb.get(k)), "result")
+    return rule_for(game, "act" if field == "result" else "observe", field, verb, phase)
+
+
+def compare_traces(key: str, a: Trace | None, b: Trace | None, label_a: str, label_b: str,
+                   changed_rules: Sequence[str], game: str = "") -> Change | None:
+    """How two traces of the same case or hand differ (None: they do not), put down to the rules
+    that changed: those of ``changed_rules`` (what a profile changes) the case pins, else the
+    profile's changed rules for a random hand, else the rule behind the first difference."""
+    some = cast(Trace, a if a is not None else b)
+    kind = str(some.get("kind"))
+    case_rules = [str(r) for r in cast(list[Json], some.get("rules", []))]
+    if a is None or b is None:
+        where = f"only under {label_b if a is None else label_a}"
+        rules = [r for r in case_rules if r in changed_rules] or list(changed_rules)
+        return Change(key, kind, rules, "presence", None, [where], a, b)
+    found = differences(a, b, label_a, label_b)
+    if not found:
+        return None
+    first = found[0]
+    rules = [r for r in case_rules if r in changed_rules] or list(changed_rules)
+    if not rules and game:
+        steps = cast(list[Json], a.get("steps", []))
+        before = steps[first.step - 1] if first.step and first.step <= len(steps) else None
+        rules = [attribute(game, first, before)]
+    won_a, won_b = _received(a.get("outcome", a.get("reply"))), _received(b.get("outcome", b.get("reply")))
+    return Change(key, kind, rules or case_rules[:1], first.where, first.step, first.summary, first.a,
+                  first.b, found, won_a != won_b)
 
 
 def compare(a: Side, b: Side) -> Report:
     """Every case or hand that behaves differently on the two sides (A's order, then B's
-    extras), put down to the rule IDs that one side changes and the other does not."""
+    extras), put down to the rule IDs that one side changes and the other does not, or else to
+    the rule behind its first difference; and A's random hands replayed under B."""
     report = Report(a, b)
     changed_rules = sorted(set(a.changes) ^ set(b.changes)) or sorted(set(a.changes) | set(b.changes))
     label_a, label_b = a.label, b.label
     if label_a == label_b:
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
     for key in [*a.traces, *(k for k in b.traces if k not in a.traces)]:
-        change = compare_traces(key, a.traces.get(key), b.traces.get(key), label_a, label_b, changed_rules)
+        change = compare_traces(key, a.traces.get(key), b.traces.get(key), label_a, label_b, changed_rules,
+                                a.game)
         if change is not None:
             report.changes.append(change)
+    for key, replayed in b.replays.items():
+        change = compare_traces(key, a.traces.get(key), replayed, label_a, label_b, changed_rules, a.game)
+        if change is not None:
+            change.kind = "replay"
+            report.replayed.append(change)
     return report
+
+
+def replayed_section(report: Report) -> list[str]:
+    """A footprint that survives a changed listing: A's random hands played under B with A's
+    own actions, so a new or lost legal action no longer moves every later random choice."""
+    counts = report.counts()
+    if not counts["replayed"]:
+        return []
+    lines = [f"A's {counts['replayed']} random hands replayed under B with the same actions: "
+             f"{counts['replayed_changed']} differ, {counts['replayed_outcome']} in their outcome"]
+    groups: dict[str, list[Change]] = {}
+    for change in report.replayed:
+        groups.setdefault(" + ".join(sorted(change.rules)) or UNATTRIBUTED, []).append(change)
+    for rule, changes in sorted(groups.items()):
+        kinds = {"listing": 0, "refused": 0, "outcome": 0}
+        for c in changes:
+            steps = [d for d in c.differences if d.where == "step"]
+            if any(isinstance(d.b, dict) and d.b.get("result") != "ok" for d in steps):
+                kinds["refused"] += 1
+            if steps:
+                kinds["listing"] += 1
+            kinds["outcome"] += c.outcome_changed
+        lines.append(f"  {rule}: {len(changes)} hands — {kinds['listing']} with a changed step, "
+                     f"{kinds['refused']} with an action B refuses, {kinds['outcome']} with a changed "
+                     "outcome")
+    return lines
+
+
+def proposals_section(report: Report) -> list[str]:
+    """For a new profile: the existing cases whose expectations do not change under it."""
+    lines: list[str] = []
+    for profile, cases in report.proposals().items():
+        lines.append(f"{len(cases)} case(s) behave the same under {profile} but do not list it; their "
+                     f"expectations hold there too — add {profile} to their \"profiles\" "
+                     "when they pin a rule it keeps:")
+        lines.extend(f"  {', '.join(cases[i:i + 6])}" for i in range(0, len(cases), 6))
+    return lines
+
+
+FOOTPRINTS.extend((replayed_section, proposals_section))
 
 
 def render(report: Report, limit: int | None = SHOWN) -> str:
@@ -225,18 +414,35 @@ def render(report: Report, limit: int | None = SHOWN) -> str:
     lines = [
         f"pokerspec diff {report.a.label} -> {report.b.label}: "
         f"{counts['changed_cases']} of {counts['cases']} cases and "
-        f"{counts['changed_hands']} of {counts['hands']} random hands changed",
+        f"{counts['changed_hands']} of {counts['hands']} random hands changed; in their outcome (who "
+        f"receives what): {counts['outcome_cases']} cases, {counts['outcome_hands']} random hands",
     ]
+    for side in (report.a, report.b):
+        if side.bad:
+            lines.append(f"{side.label}: {len(side.bad)} case file(s) could not be read there, so they are "
+                         f"missing from its traces; the first: {side.bad[0]}")
     if not report.changes:
         lines.append("no behaviour changed")
     for rule, changes in report.by_rule().items():
+        outcome = sum(c.outcome_changed for c in changes)
         lines.append("")
-        lines.append(f"{rule}  ({len(changes)} changed)")
+        lines.append(f"{rule}  ({len(changes)} changed, {outcome} in their outcome)")
         for change in changes[:limit]:
             lines.append(f"  {change.headline()}")
             lines.extend(f"      {line}" for line in change.summary)
+            last = change.differences[-1] if change.differences else None
+            if change.outcome_changed and last is not None and last.where == "outcome" \
+                    and len(change.differences) > 1:
+                lines.append("      then the outcome:")
+                lines.extend(f"      {line}" for line in last.summary)
         if limit is not None and len(changes) > limit:
             lines.append(f"  ... and {len(changes) - limit} more (--all or --json lists them all)")
+    for section in FOOTPRINTS:
+        extra = section(report)
+        if extra:
+            lines += ["", *extra]
+    if any(len(c.differences) > 1 for c in report.changes):
+        lines += ["", "every difference of each hand: --json (\"differences\")"]
     return "\n".join(lines)
 
 
@@ -259,11 +465,14 @@ def dump_main(argv: Sequence[str]) -> int:
     parser.add_argument("--hands", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--vectors", action="append", default=[])
+    parser.add_argument("--replay", help="a JSON file of the other side's random hands to play again")
     args = parser.parse_args(argv)
-    cases = load_cases([VECTORS, *map(Path, args.vectors)])[0]
-    side = collect(args.profile, args.cases_for.split(","), args.hands, args.seed, cases)
-    json.dump({"profile": side.profile, "game": side.game, "changes": side.changes, "traces": side.traces},
-              sys.stdout)
+    cases, bad = load_cases([VECTORS, *map(Path, args.vectors)])
+    replay = json.loads(Path(args.replay).read_text(encoding="utf-8")) if args.replay else []
+    side = collect(args.profile, args.cases_for.split(","), args.hands, args.seed, cases, replay)
+    json.dump({"profile": side.profile, "game": side.game, "changes": side.changes, "traces": side.traces,
+               "replays": side.replays, "listed": side.listed,
+               "bad": [f"{b.path}: {b.field or '(file)'}: {b.message}" for b in bad]}, sys.stdout)
     return 0
 
 
@@ -293,9 +502,9 @@ def checkout(rev: str, into: Path, repo: Path) -> Path:
 
 
 def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], hands: int, seed: int,
-               vectors: Sequence[Path]) -> Side:
+               vectors: Sequence[Path], replay: Sequence[Trace] = ()) -> Side:
     """Run ``dump_main`` with ``tree``'s own code (its ``reference/`` first on the path) and
-    this checkout's driver (``DUMP``)."""
+    this checkout's driver (``DUMP``); ``replay``: the other side's random hands to play again."""
     if not (tree / "reference" / "pokerspec").is_dir():
         raise ValueError(f"{label}: {tree} holds no reference/pokerspec (not a pokerspec checkout)")
     env = dict(os.environ, PYTHONPATH=str(tree / "reference"))
@@ -304,13 +513,18 @@ def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], h
            "--hands", str(hands), "--seed", str(seed)]
     for extra in vectors:
         cmd += ["--vectors", str(extra.resolve())]
-    done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+    with tempfile.TemporaryDirectory(prefix="pokerspec-replay-") as tmp:
+        if replay:
+            (Path(tmp) / "replay.json").write_text(json.dumps(list(replay)), encoding="utf-8")
+            cmd += ["--replay", str(Path(tmp) / "replay.json")]
+        done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
         raise RuntimeError(f"tracing in {label} failed:\n{tail}")
     data = json.loads(done.stdout)
     return Side(label, str(data["profile"]), str(data["game"]), [str(c) for c in data["changes"]],
-                cast(dict[str, Trace], data["traces"]))
+                cast(dict[str, Trace], data["traces"]), cast(dict[str, Trace], data.get("replays", {})),
+                cast(dict[str, list[str]], data.get("listed", {})), [str(b) for b in data.get("bad", [])])
 
 
 def run(args: argparse.Namespace) -> Report:
@@ -338,7 +552,9 @@ def run(args: argparse.Namespace) -> Report:
                 else:
                     tree = Path(directory).resolve() if directory else repo
                     label = f"{profile}@{directory or 'work tree'}"
-                sides.append(collect_in(tree, label, profile, cases_for, args.hands, args.seed, vectors))
+                replay = _hands(sides[0]) if sides else []
+                sides.append(collect_in(tree, label, profile, cases_for, args.hands, args.seed, vectors,
+                                        replay))
             return compare(sides[0], sides[1])
     game_a, game_b = get_profile(args.profile_a).game, get_profile(args.profile_b).game
     if game_a != game_b:
@@ -346,8 +562,13 @@ def run(args: argparse.Namespace) -> Report:
                          "profiles of different games cannot be compared")
     cases = load_cases([VECTORS, *vectors])[0]
     a = collect(args.profile_a, cases_for, args.hands, args.seed, cases)
-    b = collect(args.profile_b, cases_for, args.hands, args.seed, cases)
+    b = collect(args.profile_b, cases_for, args.hands, args.seed, cases, _hands(a))
     return compare(a, b)
+
+
+def _hands(side: Side) -> list[Trace]:
+    """A side's random hands, for the other side to replay."""
+    return [t for t in side.traces.values() if t.get("kind") == "corpus"]
 
 
 def handler(args: argparse.Namespace) -> int:

@@ -3,9 +3,11 @@
 For every profile, the reference traces each case that lists it and a fixed corpus of random
 legal hands into ``conformance/golden/<game>/<profile>.jsonl`` (core cases go to
 ``conformance/golden/core/core.jsonl``): a header line marking the file as a generated
-baseline, then one trace per line in a stable order. ``check`` regenerates them in memory and
-fails with a readable diff naming each changed case or hand; ``update`` rewrites them on
-purpose, in the same commit as the rule change that moved them.
+baseline, then each trace in a stable order as one line for its head, one line per step and
+one for its outcome (``trace_records``), so the git diff of a rule change reads step by step.
+``check`` regenerates them in memory and fails with, per changed case or hand, its first
+difference and a diff of its lines (capped), then a summary per file; ``update`` rewrites them
+on purpose, in the same commit as the rule change that moved them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import difflib
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
@@ -25,9 +28,19 @@ from pokerspec.core.game import Json
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.regress.corpus import corpus
 from pokerspec.regress.diff import compare_traces
-from pokerspec.regress.trace import CORE_OPS, Trace, applicable, case_trace, corpus_trace
+from pokerspec.regress.trace import (
+    CORE_OPS,
+    Trace,
+    applicable,
+    case_trace,
+    corpus_trace,
+    join_records,
+    trace_records,
+)
 from pokerspec.resources import GOLDEN, source_checkout
 
+SHOWN = 200
+"""Lines of differences ``golden check`` prints before the per-file summary, unless ``--all``."""
 HANDS = 30
 SEED = 20261129
 LABEL = "generated baseline — not a hand-worked case"
@@ -52,59 +65,82 @@ def generate(vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = (), ha
     core = sorted((c for c in cases if c.kind in CORE_OPS), key=lambda c: c.id)
     if core and (not games or "core" in games):
         lines = [_header("core", None, len(core), 0)]
-        lines += [_line(case_trace(c, None, engine)) for c in core]
+        lines += [_line(r) for c in core for r in trace_records(case_trace(c, None, engine))]
         files["core/core.jsonl"] = "\n".join(lines) + "\n"
     for name, profile in sorted(all_profiles().items()):
         if games and profile.game not in games:
             continue
         mine = sorted(applicable(cases, profile.game, [name]), key=lambda c: c.id)
         lines = [_header(profile.game, name, len(mine), hands)]
-        lines += [_line(case_trace(c, name, engine)) for c in mine]
-        lines += [_line(corpus_trace(h, engine)) for h in corpus(profile.game, name, hands, SEED)]
+        lines += [_line(r) for c in mine for r in trace_records(case_trace(c, name, engine))]
+        lines += [_line(r) for h in corpus(profile.game, name, hands, SEED)
+                  for r in trace_records(corpus_trace(h, engine))]
         files[f"{profile.game}/{name}.jsonl"] = "\n".join(lines) + "\n"
     engine.close()
     return files
 
 
 def _traces(text: str) -> dict[str, Trace]:
-    out: dict[str, Trace] = {}
-    for line in text.splitlines()[1:]:
-        trace = cast(Trace, json.loads(line))
-        out[str(trace["id"])] = trace
-    return out
+    records = [(n, cast(Json, json.loads(line))) for n, line in enumerate(text.splitlines()[1:], start=2)]
+    return {str(trace["id"]): trace for _, trace in join_records(records)}
 
 
-def _pretty(trace: Trace | None) -> list[str]:
-    if trace is None:
-        return []
-    return json.dumps(trace, indent=1, sort_keys=True, ensure_ascii=False).splitlines()
+def _records(trace: Trace | None) -> list[str]:
+    return [] if trace is None else [_line(r) for r in trace_records(trace)]
+
+
+@dataclass(slots=True)
+class FileChange:
+    """How one golden file differs: the lines that say so, and what changed."""
+
+    path: str
+    lines: list[str] = field(default_factory=list)
+    cases: int = 0
+    hands: int = 0
+    steps: int = 0
+    """Changed steps, summed over the changed cases and hands."""
+
+    def summary(self) -> str:
+        return (f"{self.path}: {self.cases} case(s) and {self.hands} random hand(s) changed, "
+                f"{self.steps} step(s)")
 
 
 def explain(path: str, old: str, new: str) -> list[str]:
     """A readable account of how ``new`` differs from the committed ``old``: per changed case or
-    hand, the first difference and a unified diff of its trace."""
-    lines: list[str] = []
+    hand, the first difference and a unified diff of its lines."""
+    return explain_file(path, old, new).lines
+
+
+def explain_file(path: str, old: str, new: str) -> FileChange:
+    """``explain``, with the counts of changed cases, hands and steps."""
+    found = FileChange(path)
+    lines = found.lines
     old_traces, new_traces = _traces(old), _traces(new)
     old_head = cast(dict[str, Json], json.loads(old.splitlines()[0])) if old.strip() else {}
     new_head = cast(dict[str, Json], json.loads(new.splitlines()[0]))
-    for field in sorted(set(old_head) | set(new_head)):
-        if old_head.get(field) != new_head.get(field):
-            was, now = _line(old_head.get(field)), _line(new_head.get(field))
-            lines.append(f"{path}: header {field}: {was} -> {now}")
+    for key in sorted(set(old_head) | set(new_head)):
+        if old_head.get(key) != new_head.get(key):
+            was, now = _line(old_head.get(key)), _line(new_head.get(key))
+            lines.append(f"{path}: header {key}: {was} -> {now}")
     for key in [*old_traces, *(k for k in new_traces if k not in old_traces)]:
         before, after = old_traces.get(key), new_traces.get(key)
         change = compare_traces(key, before, after, "golden", "now", [])
         if change is None:
             continue
+        if change.kind == "corpus":
+            found.hands += 1
+        else:
+            found.cases += 1
         if change.where == "presence":
             what = f"random hand {key}" if change.kind == "corpus" else f"case {key} ({change.kind})"
             lines.append(f"{path}: {what}: {'new' if before is None else 'gone'}")
             continue
+        found.steps += sum(d.where == "step" for d in change.differences)
         lines.append(f"{path}: {change.headline()}")
         lines.extend(f"    {s}" for s in change.summary)
-        lines.extend(difflib.unified_diff(_pretty(before), _pretty(after), f"golden/{key}", f"now/{key}",
-                                            lineterm=""))
-    return lines
+        lines.extend(difflib.unified_diff(_records(before), _records(after), f"golden/{key}", f"now/{key}",
+                                            lineterm="", n=1))
+    return found
 
 
 def _committed(golden: Path, games: Sequence[str]) -> set[str]:
@@ -115,20 +151,28 @@ def _committed(golden: Path, games: Sequence[str]) -> set[str]:
 def check(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = ()
           ) -> list[str]:
     """The differences between the committed golden files and a fresh generation (empty: none)."""
+    return [line for change in check_files(golden, vectors, games) for line in change.lines]
+
+
+def check_files(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = ()
+                ) -> list[FileChange]:
+    """``check``, file by file, with what changed in each."""
     fresh = generate(vectors, games)
-    problems: list[str] = []
+    changes: list[FileChange] = []
     committed = _committed(golden, games)
     for path in sorted(committed - set(fresh)):
-        problems.append(f"{path}: stale golden file (no such profile any more)")
+        changes.append(FileChange(path, [f"{path}: stale golden file (no such profile any more)"]))
     for path, text in sorted(fresh.items()):
         file = golden / path
         if not file.exists():
-            problems.append(f"{path}: missing (run `pokerspec golden update`)")
+            changes.append(FileChange(path, [f"{path}: missing (run `pokerspec golden update`)"]))
             continue
         old = file.read_text(encoding="utf-8")
         if old != text:
-            problems.extend(explain(path, old, text) or [f"{path}: differs (layout only)"])
-    return problems
+            change = explain_file(path, old, text)
+            change.lines = change.lines or [f"{path}: differs (layout only)"]
+            changes.append(change)
+    return changes
 
 
 def update(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: Sequence[str] = ()
@@ -160,11 +204,17 @@ def handler(args: argparse.Namespace) -> int:
         changed = update(golden, games=args.game)
         print("\n".join(f"updated {p}" for p in changed) or "golden traces already up to date")
         return 0
-    problems = check(golden, games=args.game)
-    if problems:
-        print("\n".join(problems))
-        print("\nbehaviour changed: if intended, run `pokerspec golden update` and commit the result",
-              file=sys.stderr)
+    changes = check_files(golden, games=args.game)
+    if changes:
+        lines = [line for change in changes for line in change.lines]
+        shown = lines if args.all else lines[:SHOWN]
+        print("\n".join(shown))
+        if len(shown) < len(lines):
+            print(f"... {len(lines) - len(shown)} more lines (--all prints them)")
+        print("\nsummary:")
+        print("\n".join(f"  {change.summary()}" for change in changes))
+        print("\nbehaviour changed: if intended, run `pokerspec golden update` and commit the result "
+              "(its git diff reads step by step)", file=sys.stderr)
         return 1
     print(f"golden traces match ({golden})")
     return 0
@@ -179,4 +229,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
                         "conformance/golden)")
     parser.add_argument("--game", action="append", default=[], choices=("core", *GAMES),
                         help="only this game's files (repeatable; default all)")
+    parser.add_argument("--all", action="store_true", help=f"print every line of the differences, not the "
+                        f"first {SHOWN}")
     parser.set_defaults(handler=handler)

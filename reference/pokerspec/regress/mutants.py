@@ -8,7 +8,8 @@ case fails (or errors), and *pinned* when a failing required case lists the rule
 
     python -m pokerspec.regress.mutants [--mutant NAME] [--json] [--markdown]
 
-Exit status 1 when a mutant survives or the unpatched reference fails a required case.
+Exit status 1 when a mutant survives, the unpatched reference fails a required case, or a
+profile is covered by no mutant (no case run under it kills one: ``covered_by``).
 docs/maintainers/mutants.md is the ``--markdown`` output.
 """
 
@@ -706,6 +707,27 @@ def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = Fa
     return found
 
 
+def covered_by(findings: Sequence[Finding]) -> dict[str, list[str]]:
+    """Each profile with the mutants that a case run under it kills: a profile no mutant is
+    killed under (a new one, say) is not covered by the mutation check."""
+    out: dict[str, list[str]] = {name: [] for name in sorted(all_profiles())}
+    for finding in findings:
+        for profile in dict.fromkeys(r.profile for r in finding.failures if r.profile):
+            if finding.mutant is not None and profile in out:
+                out[profile].append(finding.mutant.name)
+    return out
+
+
+def first_cover(profile: str, items: Sequence[Planned]) -> str | None:
+    """The first mutant a case run under ``profile`` kills, trying those that break one of the
+    profile's changes first, then the rest of its game's: a quick ``covered_by`` for one profile."""
+    chosen = all_profiles()[profile]
+    mine = [i for i in items if i.profile == profile]
+    candidates = sorted((m for m in MUTANTS if m.game == chosen.game and not m.gap),
+                        key=lambda m: m.rule not in chosen.changes)
+    return next((m.name for m in candidates if check(m, mine, first_only=True).killed), None)
+
+
 def markdown(findings: Sequence[Finding]) -> str:
     """docs/maintainers/mutants.md: each mutant, the rule it breaks and the cases that kill it."""
     killed = [v for v in findings if v.killed]
@@ -811,7 +833,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             for r in v.failures[:SHOWN]:
                 print(f"    {r.case} [{r.profile or '-'}] {', '.join(r.rules)}: {r.message[:100]}")
     survived = [v for v in findings if not v.killed]
-    return 1 if survived or sane.killed else 0
+    uncovered = [p for p, killers in covered_by(findings).items() if not killers] if not args.mutant else []
+    if not args.json and not args.markdown:
+        for profile, killers in covered_by(findings).items():
+            print(f"profile {profile:24} killed under it: {len(killers)} mutant(s)")
+        for profile in uncovered:
+            changes = ", ".join(all_profiles()[profile].changes) or "its game's rules"
+            print(f"    NOT COVERED: no mutant is killed by a case run under {profile}; add a mutant that "
+                  f"breaks {changes} under it, and cases listing it")
+    return 1 if survived or sane.killed or uncovered else 0
 
 
 if __name__ == "__main__":

@@ -36,6 +36,13 @@ def _error_code(reply: Message) -> Json:
     return error.get("code") if isinstance(error, dict) else error
 
 
+def refused(reply: Message) -> dict[str, Json]:
+    """The outcome of a setup the engine refused: its error code and, if it gives one, its reason."""
+    error = reply.get("error")
+    message = error.get("message") if isinstance(error, dict) else None
+    return {"error": _error_code(reply), **({"reason": message} if isinstance(message, str) else {})}
+
+
 def play(
     engine: Engine, game: str, profile: str, setup: Mapping[str, Json],
     next_action: Callable[[list[str]], tuple[str, str] | None],
@@ -48,7 +55,7 @@ def play(
     """
     reply = engine.handle({"op": "new_hand", "game": game, "profile": profile, "setup": dict(setup)})
     if "error" in reply:
-        return [], {"error": _error_code(reply)}
+        return [], refused(reply)
     steps: list[Json] = []
     for _ in range(MAX_STEPS):
         to_act, actions = legal_actions(engine.handle({"op": "legal"}))
@@ -116,6 +123,56 @@ def corpus_trace(hand: HandSetup, engine: Engine) -> Trace:
     steps, outcome = play(engine, hand.game, hand.profile, hand.setup, chosen(engine, chooser))
     return {"id": hand.label, "kind": "corpus", "profile": hand.profile, "setup": dict(hand.setup),
             "steps": steps, "outcome": outcome}
+
+
+def replay_trace(trace: Trace, game: str, profile: str, engine: Engine) -> Trace:
+    """A corpus hand of another side (``corpus_trace``) played again here with the same actions,
+    so the rules alone can make it differ: a changed listing no longer moves the random choices."""
+    acts = [("act", str(step["act"])) for step in cast(list[Json], trace.get("steps", []))
+            if isinstance(step, dict) and "act" in step]
+    setup = cast(dict[str, Json], trace.get("setup", {}))
+    steps, outcome = play(engine, game, profile, setup, script(acts))
+    return {"id": trace["id"], "kind": "replay", "profile": profile, "setup": dict(setup), "steps": steps,
+            "outcome": outcome}
+
+
+def trace_records(trace: Trace) -> list[dict[str, Json]]:
+    """A trace as diff-friendly records, one a line in a golden file: its head (everything but
+    the steps and the outcome, with the number of steps), one record per step, then the outcome;
+    each names its trace, so a changed step is one changed line."""
+    key = trace["id"]
+    head: dict[str, Json] = {k: v for k, v in trace.items() if k not in ("steps", "outcome")}
+    steps = trace.get("steps")
+    if isinstance(steps, list):
+        head["steps"] = len(steps)
+    records = [head]
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        records.append({"id": key, "step": i, **(step if isinstance(step, dict) else {"value": step})})
+    if "outcome" in trace:
+        records.append({"id": key, "outcome": trace["outcome"]})
+    return records
+
+
+def join_records(records: Iterable[tuple[int, Json]]) -> list[tuple[int, Trace]]:
+    """The traces ``trace_records`` wrote, each with the number of its head line; a record
+    holding a whole trace (its ``steps`` a list) is one trace too, and other records are skipped."""
+    traces: list[tuple[int, Trace]] = []
+    for number, record in records:
+        if not isinstance(record, dict):
+            continue
+        if "kind" in record:
+            trace = dict(record)
+            if isinstance(trace.get("steps"), int):
+                trace["steps"] = []
+            traces.append((number, trace))
+        elif traces and record.get("id") == traces[-1][1].get("id"):
+            trace = traces[-1][1]
+            if "step" in record and isinstance(trace.get("steps"), list):
+                step = {k: v for k, v in record.items() if k not in ("id", "step")}
+                cast(list[Json], trace["steps"]).append(step.get("value") if set(step) == {"value"} else step)
+            elif "outcome" in record:
+                trace["outcome"] = record["outcome"]
+    return traces
 
 
 def applicable(cases: Sequence[Case], game: str, profiles: Iterable[str]) -> list[Case]:

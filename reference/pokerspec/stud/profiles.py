@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from pokerspec.core.chips import OddChipRule
+from pokerspec.core.game import RulesError
 from pokerspec.core.types import Chips, RuleId
 from pokerspec.profiles import Profile
 
@@ -76,7 +77,7 @@ class StudRules:
                        big_bet=stakes.big_bet)
 
 
-class StakesError(ValueError):
+class StakesError(RulesError):
     """Amounts no stud table can play (``stud.profile.stakes``)."""
 
 

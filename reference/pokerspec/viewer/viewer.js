@@ -2,7 +2,8 @@
 // Plain JavaScript, no dependencies. It mounts on every element with the class "ps-viewer":
 //   data-case="ID"   the case's JSON from viewer-data/ID.json beside the site's javascripts/
 //                    (rule-page panels: loaded when the panel is opened);
-//   data-picker      a case chosen from a list (the viewer page; ?case=ID in the address);
+//   data-picker      a case chosen from a list (the viewer page; ?case=ID in the address; a
+//                    hand played on the play page, kept in sessionStorage, opens the same way);
 //   data-embedded    the case and labels embedded in the page (`pokerspec view` output).
 // Labels come from viewer-data/labels.json (or the embedded copy), in the page's language.
 (function () {
@@ -862,7 +863,22 @@
       " ", el("code", { lang: "en" }, [String(error && error.message ? error.message : error)])]));
   }
 
+  // A hand played on the site's play page (docs/javascripts/play-view.js), kept for the
+  // session under its case ID: the viewer shows it like a case of the suite.
+  function played(id) {
+    try {
+      var text = window.sessionStorage.getItem("pokerspec-played:" + id);
+      return text ? JSON.parse(text) : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   function mountCase(root, id, L, options) {
+    var kept = played(id);
+    if (kept) {
+      return Promise.resolve(new Viewer(root, kept, L, options));
+    }
     root.classList.add("psv-loading");
     root.textContent = L.t("ui.loading");
     return getJson(encodeURIComponent(id) + ".json").then(function (data) {

@@ -188,7 +188,11 @@ export class Session {
     return { game, profile };
   }
 
-  /** @returns {Hand} */
+  /**
+   * The hand in progress; `legal`, `act`, `observe` and `outcome` with none are `bad_request`
+   * (docs/engine-authors/protocol.md).
+   * @returns {Hand}
+   */
   current() {
     if (!this.hand) throw new RequestError('bad_request', 'no hand in progress');
     return this.hand;
@@ -255,7 +259,7 @@ export class Session {
       case 'observe':
         return { observation: this.current().observe() };
       case 'outcome':
-        return { outcome: this.hand ? this.hand.outcome() : null };
+        return { outcome: this.current().outcome() };
       case 'stop':
         return { ok: true };
       default:

@@ -111,7 +111,7 @@ test('precedence: the first reason of the contract\'s table wins (core.contract.
   const base = {
     over: false, folded: () => false, committed: () => false, owesBringIn: null, capped: false,
     listing: { to_act: ['p1'], actions: ['p1 f', 'p1 cc 2', 'p1 cbr 4'] },
-    reach: () => 10, stack: () => 8, hand: () => cards('As Kd'), maxDiscard: 5,
+    reach: () => 10, stack: () => 8, hand: () => cards('As Kd'), maxDiscard: 5, rules: { wrong_amount: 'archie.betting.facing' },
   };
   const reason = (/** @type {string} */ text, /** @type {object} */ change = {}) => judge(action(text), { ...base, ...change })?.reason ?? 'ok';
   assert.equal(reason('p2 cc', { over: true, folded: () => true }), 'hand_over');

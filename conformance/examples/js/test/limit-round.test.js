@@ -27,6 +27,7 @@ function act(round, text) {
     stack: (seat) => round.table.stacks[seat],
     hand: () => [],
     maxDiscard: 0,
+    rules: {},
   });
   if (refusal) return refusal.reason;
   round.apply(action);

@@ -4,6 +4,8 @@
  */
 import { split, splitHighLow } from '../core/chips.js';
 import { qualifiesHigh, lowIfQualified } from './qualifiers.js';
+import { halving, sharing } from '../core/why.js';
+import { seatNames } from '../core/actions.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
@@ -15,7 +17,10 @@ import { qualifiesHigh, lowIfQualified } from './qualifiers.js';
  * @property {Record<string, Seat[]>} winners by direction: `high` and `low`, or `all`
  * @property {Map<Seat, number>} shares
  * @property {{high: Seat[], low: Seat[]}} qualified the seats that qualified each way
+ * @property {import('../core/why.js').Why[]} why the qualifiers and the award rule that decided
  */
+
+const SHARING = { halves: 'archie.award.split', ties: 'archie.award.ties', oddChip: 'archie.award.odd-chip' };
 
 /**
  * @param {Seat[]} seats @param {(seat: Seat) => number} strength
@@ -52,14 +57,25 @@ export function awardPot(amount, high, hands, priority, profile) {
   const highOf = (/** @type {Seat} */ seat) => /** @type {number} */ (high.get(seat));
   const lowOf = (/** @type {Seat} */ seat) => /** @type {number} */ (low.get(seat));
   const qualified = { high: highQ, low: lowQ };
+  /** @type {import('../core/why.js').Why[]} */
+  const why = [
+    { rule: profile.highRule, say: 'qualify_high', seats: seatNames(highQ) },
+    { rule: 'archie.qualify.low', say: 'qualify_low', seats: seatNames(lowQ) },
+  ];
   if (highQ.length > 0 && lowQ.length > 0) {
     const winners = { high: best(highQ, highOf), low: best(lowQ, lowOf) };
-    return { award: 'high-low', winners, shares: splitHighLow(amount, winners.high, winners.low, 'remainder-to-first'), qualified };
+    why.push(...halving(amount, winners.high, winners.low, SHARING));
+    return { award: 'high-low', winners, shares: splitHighLow(amount, winners.high, winners.low, 'remainder-to-first'), qualified, why };
   }
   if (highQ.length > 0 || lowQ.length > 0) {
-    const all = highQ.length > 0 ? best(highQ, highOf) : best(lowQ, lowOf);
-    return { award: highQ.length > 0 ? 'high' : 'low', winners: { all }, shares: split(amount, all, 'remainder-to-first'), qualified };
+    const way = highQ.length > 0 ? 'high' : 'low';
+    const all = way === 'high' ? best(highQ, highOf) : best(lowQ, lowOf);
+    why.push({ rule: 'archie.award.one-way', say: 'one_way', way, seats: seatNames(all), amount }, ...sharing(amount, all, SHARING));
+    return { award: way, winners: { all }, shares: split(amount, all, 'remainder-to-first'), qualified, why };
   }
   const all = profile.nobody === 'best-high' ? best(seats, highOf) : seats;
-  return { award: 'no-qualifier', winners: { all }, shares: split(amount, all, 'remainder-to-first'), qualified };
+  why.push(profile.nobody === 'best-high'
+    ? { rule: 'archie.award.nobody', say: 'nobody_best', seats: seatNames(all), amount }
+    : { rule: 'archie.pagat.nobody', say: 'nobody_share', seats: seatNames(all), amount }, ...sharing(amount, all, SHARING));
+  return { award: 'no-qualifier', winners: { all }, shares: split(amount, all, 'remainder-to-first'), qualified, why };
 }

@@ -23,6 +23,16 @@ import { settle } from './showdown.js';
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('./profiles.js').ArchieProfile} ArchieProfile */
 
+/**
+ * The rules that forbid an action in a draw: a discard is the only action, once, of at most
+ * five distinct cards of the seat's own hand, the big blind announcing first
+ * (archie.deal.discard).
+ * @type {Situation['rules']}
+ */
+const DRAW_RULES = { not_your_turn: 'archie.deal.discard', already_committed: 'archie.deal.discard',
+  illegal_action: 'archie.deal.discard', too_many_cards: 'archie.deal.discard',
+  duplicate_card: 'archie.deal.discard', card_not_in_hand: 'archie.deal.discard' };
+
 export class ArchieHand {
   /** @param {ArchieProfile} profile @param {Record<string, unknown>} setup */
   constructor(profile, setup) {
@@ -83,7 +93,24 @@ export class ArchieHand {
       stack: (seat) => table.stacks[seat],
       hand: (seat) => this.hands[seat],
       maxDiscard: MAX_DISCARD,
+      rules: round ? this.bettingRules(round) : DRAW_RULES,
     };
+  }
+
+  /**
+   * The rules that forbid an action in a betting round: who acts (archie.betting.first), what a
+   * player may do with or without a bet pending (archie.betting.facing, archie.betting.open,
+   * the big blind's option archie.betting.option), the cap (archie.table.cap).
+   * @param {LimitRound} round
+   * @returns {Situation['rules']}
+   */
+  bettingRules(round) {
+    const seat = round.toAct;
+    const option = this.step === 1 && seat !== null && seat !== this.dealer && round.bets[0] === round.bets[1];
+    const facing = seat !== null && round.bets[seat] < Math.max(...round.bets);
+    const actions = option ? 'archie.betting.option' : facing ? 'archie.betting.facing' : 'archie.betting.open';
+    return { not_your_turn: 'archie.betting.first', over_cap: 'archie.table.cap', illegal_action: actions,
+      wrong_amount: actions, insufficient_chips: 'archie.table.limits' };
   }
 
   /**

@@ -8,6 +8,7 @@ import { categoryOf, rankFive } from '../core/high.js';
 import { split } from '../core/chips.js';
 import { awardPot } from './award.js';
 import { nextDealer } from './deal.js';
+import { explain } from '../core/why.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
@@ -31,8 +32,11 @@ export function settle(hands, contributed, folded, dealer, profile) {
   /** @type {Record<string, unknown>} */
   const outcome = {};
   let shares;
+  /** @type {import('../core/why.js').Why[]} */
+  let why;
   if (live.length === 1) {
     shares = split(amount, live, 'remainder-to-first');
+    why = [{ rule: 'archie.showdown.fold', say: 'uncontested', seats: seatNames(live), amount }];
     outcome.result = 'fold';
     outcome.pots = [{ amount, eligible: seatNames(live), winners: { all: seatNames(live) }, shares: mapBySeat(shares) }];
     outcome.shown = [];
@@ -41,17 +45,19 @@ export function settle(hands, contributed, folded, dealer, profile) {
     const high = new Map(live.map((seat) => [seat, rankFive(hands[seat])]));
     const award = awardPot(amount, high, new Map(live.map((seat) => [seat, hands[seat]])), priority, profile);
     shares = award.shares;
+    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    why = [{ rule: 'archie.showdown.cards-speak', say: 'cards_speak', seats: seatNames(live),
+      categories: /** @type {Record<string, string>} */ (outcome.categories) }, ...award.why];
     const winners = Object.fromEntries(Object.entries(award.winners).map(([way, seats]) => [way, seatNames(seats)]));
     outcome.result = 'showdown';
     outcome.pots = [{ amount, eligible: seatNames(live), winners, shares: mapBySeat(shares) }];
     outcome.shown = seatNames(live.slice().sort((a, b) => a - b));
     outcome.award = award.award;
     outcome.qualified = { high: seatNames(award.qualified.high), low: seatNames(award.qualified.low) };
-    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
   }
   const received = contributed.map((_, seat) => shares.get(seat) ?? 0);
   outcome.received = bySeat(received);
   outcome.net = bySeat(received.map((chips, seat) => chips - contributed[seat]));
   outcome.next_dealer = seatName(nextDealer(dealer));
-  return outcome;
+  return explain(outcome, why);
 }

@@ -4,6 +4,8 @@
  */
 import { split, splitHighLow } from '../core/chips.js';
 import { claimsHigh, claimsLow } from './declaration.js';
+import { seatNames } from '../core/actions.js';
+import { halving, sharing } from '../core/why.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('./profiles.js').AuctionProfile} AuctionProfile */
@@ -17,7 +19,10 @@ import { claimsHigh, claimsLow } from './declaration.js';
  * @property {number} carry chips carried to the next deal
  * @property {Seat[]} excluded the "both" declarers shut out
  * @property {Map<Seat, {high: Result, low: Result}>} why how each shut-out player did each way
+ * @property {import('../core/why.js').Why[]} steps the rules that decided, in order
  */
+
+const SHARING = { halves: 'auction.award.division', ties: 'auction.award.ties', oddChip: 'auction.award.odd-chip' };
 
 /**
  * How a seat's strength does against every other claimant's.
@@ -69,22 +74,36 @@ export function awardPot(amount, priority, declarations, high, low, profile) {
   const lowClaim = priority.filter((seat) => claimsLow(choice(seat)));
   const both = priority.filter((seat) => choice(seat) === 'b');
   const why = new Map();
+  /** @type {import('../core/why.js').Why[]} */
+  const steps = [];
   for (const seat of both) {
     const result = { high: against(seat, highClaim, high), low: against(seat, lowClaim, low) };
     if (result.high === 'won' && result.low === 'won') {
-      return { shares: split(amount, [seat], 'remainder-to-first'), winners: { all: [seat] }, carry: 0, excluded: [], why: new Map() };
+      steps.push({ rule: 'auction.award.both', say: 'both_won', seats: seatNames([seat]), amount });
+      return { shares: split(amount, [seat], 'remainder-to-first'), winners: { all: [seat] }, carry: 0, excluded: [], why: new Map(), steps };
     }
     why.set(seat, result);
+    steps.push({ rule: 'auction.award.both', say: 'both_failed', seats: seatNames([seat]) });
   }
   const left = priority.filter((seat) => choice(seat) !== 'b');
-  const carry = { shares: new Map(), winners: null, carry: amount, excluded: both, why };
-  if (left.length === 0 || (profile.rides === 'two-failed' && both.length >= 2)) return carry;
+  const carry = { shares: new Map(), winners: null, carry: amount, excluded: both, why, steps };
+  if (left.length === 0) {
+    steps.push({ rule: 'auction.award.carry', say: 'carry', amount });
+    return carry;
+  }
+  if (profile.rides === 'two-failed' && both.length >= 2) {
+    steps.push({ rule: 'auction.profile.buderick-rides', say: 'carry_two_failed', amount });
+    return carry;
+  }
   const highLeft = left.filter((seat) => choice(seat) === 'h');
   const lowLeft = left.filter((seat) => choice(seat) === 'l');
   if (highLeft.length > 0 && lowLeft.length > 0) {
     const winners = { high: best(highLeft, high), low: best(lowLeft, low) };
-    return { shares: splitHighLow(amount, winners.high, winners.low, 'remainder-to-first'), winners, carry: 0, excluded: both, why };
+    steps.push(...halving(amount, winners.high, winners.low, SHARING));
+    return { shares: splitHighLow(amount, winners.high, winners.low, 'remainder-to-first'), winners, carry: 0, excluded: both, why, steps };
   }
-  const winners = highLeft.length > 0 ? best(highLeft, high) : best(lowLeft, low);
-  return { shares: split(amount, winners, 'remainder-to-first'), winners: { all: winners }, carry: 0, excluded: both, why };
+  const way = highLeft.length > 0 ? 'high' : 'low';
+  const winners = way === 'high' ? best(highLeft, high) : best(lowLeft, low);
+  steps.push({ rule: 'auction.award.one-direction', say: 'one_way', way, seats: seatNames(winners), amount }, ...sharing(amount, winners, SHARING));
+  return { shares: split(amount, winners, 'remainder-to-first'), winners: { all: winners }, carry: 0, excluded: both, why, steps };
 }

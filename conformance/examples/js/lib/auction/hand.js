@@ -19,6 +19,7 @@ import { BIDS, dealRow, pickOrder } from './auctions.js';
 import { opener, openRound } from './betting.js';
 import { CHOICES, highHand, lowHand } from './declaration.js';
 import { awardPot } from './award.js';
+import { explain } from '../core/why.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
@@ -27,6 +28,24 @@ import { awardPot } from './award.js';
 /** @typedef {import('../core/precedence.js').Situation} Situation */
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('./profiles.js').AuctionProfile} AuctionProfile */
+
+/**
+ * The rules that forbid an action in each step: sealed bids of 1 to 3 chips, one each
+ * (auction.auction.bid); picks in the pick order, from the row (auction.auction.order,
+ * auction.auction.pick); the betting round (auction.betting.first, auction.betting.actions,
+ * auction.betting.cap); one declaration each, low, high or both (auction.declare.simultaneous,
+ * auction.declare.choices).
+ * @type {Record<string, import('../core/precedence.js').Situation['rules']>}
+ */
+const AUCTION_RULES = {
+  bid: { already_committed: 'auction.auction.bid', illegal_action: 'auction.auction.bid', wrong_amount: 'auction.auction.bid',
+    insufficient_chips: 'auction.auction.bid', not_your_turn: 'auction.auction.bid' },
+  pick: { not_your_turn: 'auction.auction.order', illegal_action: 'auction.auction.pick', not_in_row: 'auction.auction.pick' },
+  bet: { not_your_turn: 'auction.betting.first', illegal_action: 'auction.betting.actions', wrong_amount: 'auction.betting.actions',
+    insufficient_chips: 'auction.betting.actions', over_cap: 'auction.betting.cap' },
+  declare: { already_committed: 'auction.declare.simultaneous', not_your_turn: 'auction.declare.simultaneous',
+    illegal_action: 'auction.declare.choices' },
+};
 
 export class AuctionHand {
   /** @param {AuctionProfile} profile @param {Record<string, unknown>} setup */
@@ -119,6 +138,7 @@ export class AuctionHand {
       stack: (seat) => stacks[seat],
       hand: (seat) => this.hidden[seat],
       maxDiscard: 0,
+      rules: AUCTION_RULES[this.step] ?? {},
     };
   }
 
@@ -271,8 +291,11 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
   /** @type {Record<string, unknown>} */
   const outcome = {};
   let shares;
+  /** @type {import('../core/why.js').Why[]} */
+  let steps;
   if (priority.length === 1) {
     shares = split(amount, priority, 'remainder-to-first');
+    steps = [{ rule: 'auction.betting.lone-survivor', say: 'uncontested', seats: seatNames(priority), amount }];
     outcome.pots = [{ amount, eligible: seatNames(priority), winners: { all: seatNames(priority) }, shares: mapBySeat(shares) }];
     outcome.carry = 0;
     outcome.excluded = [];
@@ -283,6 +306,8 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
     const low = new Map([...hands].map(([seat, cards]) => [seat, lowHand(cards)]));
     const award = awardPot(amount, priority, declarations, high, low, profile);
     shares = award.shares;
+    const categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    steps = [{ rule: 'auction.declare.simultaneous', say: 'declared', seats: seatNames(priority), categories }, ...award.steps];
     outcome.pots = award.winners === null ? [] : [{
       amount,
       eligible: seatNames(priority),
@@ -292,13 +317,13 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
     outcome.carry = award.carry;
     outcome.excluded = seatNames(award.excluded);
     outcome.excluded_why = mapBySeat(award.why);
-    outcome.categories = mapBySeat(new Map([...high].map(([seat, strength]) => [seat, categoryOf(strength)])));
+    outcome.categories = categories;
   }
   const received = contributed.map((_, seat) => shares.get(seat) ?? 0);
   outcome.received = bySeat(received);
   outcome.net = bySeat(received.map((chips, seat) => chips - contributed[seat]));
   outcome.declarations = mapBySeat(declarations);
-  return outcome;
+  return explain(outcome, steps);
 }
 
 /**

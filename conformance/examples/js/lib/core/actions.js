@@ -16,13 +16,21 @@ import { parseCard } from './cards.js';
  *   | 'too_many_cards' | 'duplicate_card' | 'card_not_in_hand' | 'not_in_row'} Reason
  */
 
-/** @typedef {{reason: Reason, message: string}} Rejection */
+/**
+ * A refusal: its reason, a message, and the ID of the rule that forbids the action (the rule
+ * named with the reason in the order of rejection reasons, or the game's rule for the moment;
+ * lib/core/precedence.js). The protocol replies with the reason and message only.
+ * @typedef {{reason: Reason, message: string, rule: string}} Rejection
+ */
 
 /**
  * @param {Reason} reason @param {string} message
+ * @param {string} [rule] the rule that forbids it (core.notation.actions for `malformed`,
+ *   otherwise core.contract.precedence unless a game names its own)
  * @returns {Rejection}
  */
-export const reject = (reason, message) => ({ reason, message });
+export const reject = (reason, message, rule) =>
+  ({ reason, message, rule: rule ?? (reason === 'malformed' ? 'core.notation.actions' : 'core.contract.precedence') });
 
 /**
  * A read action (core.notation.actions). `amount` is set for cc (when given), cbr, pb and bid;
@@ -51,13 +59,14 @@ export function parseSeat(text, seats) {
 }
 
 /** @param {string} text @returns {number | null} */
-const parseAmountToken = (text) => (/^[0-9]+$/.test(text) ? Number(text) : null);
+const parseAmountToken = (text) => (/^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : null);
 
 /**
  * Reads an action; null when it cannot be read: an unknown verb, a bad seat, card or amount,
  * a missing or extra argument, or any spelling but the one the notation shows: seats, verbs
- * and declaration letters in lower case, amounts in digits, words separated by exactly one
- * space (`malformed`, core.notation.actions, ruling CORE-70). Whether the action is allowed is
+ * and declaration letters in lower case, amounts in digits with no leading zero (ruling
+ * CORE-81), words separated by exactly one space (`malformed`, core.notation.actions, ruling
+ * CORE-70). Whether the action is allowed is
  * the game's business (lib/core/precedence.js), so verbs of every game are read here.
  * @param {unknown} text
  * @param {number} seats the number of seats at the table

@@ -30,7 +30,12 @@ import { cardName } from './cards.js';
  * @property {(seat: Seat) => number} stack the most a `bid` may be (9)
  * @property {(seat: Seat) => Card[]} hand the seat's own cards, for a discard (13)
  * @property {number} maxDiscard the most cards a discard may name (11, `too_many_cards`)
+ * @property {Partial<Record<Reason, string>>} rules the game's rule that forbids an action for a
+ *   reason at this moment (who acts now, which actions and amounts the phase allows, the cap);
+ *   a reason it does not name is forbidden by core.contract.precedence itself
  */
+
+/** @typedef {import('./actions.js').Reason} Reason */
 
 /**
  * The one reason an action is refused, or null when the listing holds it
@@ -40,6 +45,15 @@ import { cardName } from './cards.js';
  * @returns {Rejection | null}
  */
 export function judge(action, at) {
+  const refusal = firstReason(action, at);
+  return refusal && { ...refusal, rule: at.rules[refusal.reason] ?? refusal.rule };
+}
+
+/**
+ * @param {Action} action @param {Situation} at
+ * @returns {Rejection | null}
+ */
+function firstReason(action, at) {
   const { seat, verb } = action;
   const name = seatName(seat);
   if (at.over) return reject('hand_over', 'the hand is over');

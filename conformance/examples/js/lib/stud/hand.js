@@ -17,6 +17,7 @@ import { bestBoard, dealStreet, openRound, upcards } from './streets.js';
 import { dealSeventh } from './running-out.js';
 import { ableToBet, nobodyCanBet, potsOf } from './allin.js';
 import { awardPots, mayMuck, showOrder } from './showdown.js';
+import { explain } from '../core/why.js';
 
 /** @typedef {import('../core/cards.js').Card} Card */
 /** @typedef {import('../core/chips.js').Seat} Seat */
@@ -27,6 +28,32 @@ import { awardPots, mayMuck, showOrder } from './showdown.js';
 /** @typedef {import('../core/limit-round.js').Table} Table */
 /** @typedef {import('./profiles.js').StudProfile} StudProfile */
 /** @typedef {import('./deal.js').Dealt} Dealt */
+
+/** @typedef {import('../core/precedence.js').Situation['rules']} Rules */
+
+/**
+ * The rules that forbid an action on a street: who acts (stud.streets.first-actor), the betting
+ * actions and their sizes (stud.streets.actions, stud.streets.limits), the cap
+ * (stud.streets.cap); all-in for less (stud.allin.short).
+ * @type {Rules}
+ */
+const STREET_RULES = { not_your_turn: 'stud.streets.first-actor', illegal_action: 'stud.streets.actions',
+  wrong_amount: 'stud.streets.limits', over_cap: 'stud.streets.cap', insufficient_chips: 'stud.allin.short' };
+
+/**
+ * Third street before the bring-in: the lowest card brings in (stud.bringin.lowest) and may not
+ * fold or check (stud.bringin.forced).
+ * @type {Rules}
+ */
+const BRING_IN_RULES = { ...STREET_RULES, not_your_turn: 'stud.bringin.lowest', must_bring_in: 'stud.bringin.forced',
+  illegal_action: 'stud.bringin.forced', wrong_amount: 'stud.bringin.forced' };
+
+/**
+ * The showdown: the show order (stud.showdown.order), show or muck, and who may muck
+ * (stud.showdown.muck).
+ * @type {Rules}
+ */
+const SHOWDOWN_RULES = { not_your_turn: 'stud.showdown.order', illegal_action: 'stud.showdown.muck' };
 
 export class StudHand {
   /** @param {StudProfile} profile @param {Record<string, unknown>} setup */
@@ -170,6 +197,7 @@ export class StudHand {
       stack: (seat) => table.stacks[seat],
       hand: () => [],
       maxDiscard: 0,
+      rules: this.showing ? SHOWDOWN_RULES : this.bringIn !== null ? BRING_IN_RULES : STREET_RULES,
     };
   }
 
@@ -253,7 +281,15 @@ function settle(table, claimants, own, common, profile) {
   const awards = awardPots(pots, claimants, own, common, profile);
   const received = table.contributed.map((_, seat) => returned.get(seat) ?? 0);
   awards.forEach(({ shares }) => { for (const [seat, chips] of shares) received[seat] += chips; });
-  return {
+  const live = table.folded.filter((folded) => !folded).length;
+  /** @type {import('../core/why.js').Why[]} */
+  const why = live === 1
+    ? [{ rule: 'stud.showdown.uncontested', say: 'uncontested', seats: seatNames(claimants), amount: pots.reduce((a, p) => a + p.amount, 0) }]
+    : [{ rule: 'stud.showdown.order', say: 'shown', seats: seatNames(claimants) }];
+  if (pots.length > 1) why.push({ rule: 'stud.allin.pots', say: 'side_pots', amount: pots.length });
+  for (const [seat, chips] of returned) why.push({ rule: 'core.chips.uncalled', say: 'returned', seats: seatNames([seat]), amount: chips });
+  if (live > 1) why.push(...awards.flatMap((award) => award.why));
+  return explain({
     received: bySeat(received),
     net: bySeat(received.map((chips, seat) => chips - table.contributed[seat])),
     pots: pots.map((pot, i) => ({
@@ -264,7 +300,7 @@ function settle(table, claimants, own, common, profile) {
     })),
     returned: mapBySeat(returned),
     common: cardNames(common),
-  };
+  }, why);
 }
 
 /**
@@ -286,7 +322,7 @@ export function studShowdown(profile, setup) {
   const table = { stacks: new Array(seats).fill(0), contributed, folded };
   const shown = showOrder(players, cards, null, profile);
   const own = cards.map((dealt) => dealt.map((d) => d.card));
-  return { ...settle(table, shown, own, [], profile), shown: seatNames(shown), mucked: [] };
+  return Object.assign(settle(table, shown, own, [], profile), { shown: seatNames(shown), mucked: [] });
 }
 
 /** @type {import('../game.js').Game} */

@@ -2,9 +2,11 @@
 /**
  * Seven-card stud, section 6: showdown (spec/stud/06-showdown.md).
  */
-import { rankHigh } from '../core/high.js';
+import { categoryOf, rankHigh } from '../core/high.js';
 import { split } from '../core/chips.js';
 import { bestBoard } from './streets.js';
+import { seatName, seatNames } from '../core/actions.js';
+import { sharing } from '../core/why.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/chips.js').Pot} Pot */
@@ -63,7 +65,9 @@ export function oddChipOrder(winners, own, profile) {
  * @param {Card[][]} own each seat's own cards
  * @param {Card[]} common
  * @param {StudProfile} profile
- * @returns {{winners: Seat[], shares: Map<Seat, number>}[]} by pot
+ * @returns {{winners: Seat[], shares: Map<Seat, number>, why: import('../core/why.js').Why[]}[]} by pot, with
+ *   the rules that decided it: the best hand among its claimants, or its only claimant; ties and
+ *   the odd chip
  */
 export function awardPots(pots, shown, own, common, profile) {
   /** @type {Map<Seat, number>} */
@@ -72,11 +76,17 @@ export function awardPots(pots, shown, own, common, profile) {
     if (!strength.has(seat)) strength.set(seat, rankHigh(own[seat].concat(common)));
     return /** @type {number} */ (strength.get(seat));
   };
-  return pots.map((pot) => {
+  return pots.map((pot, index) => {
     const claimants = shown.filter((seat) => pot.eligible.includes(seat));
     const top = claimants.length === 1 ? 0 : Math.max(...claimants.map(strengthOf));
     const winners = claimants.length === 1 ? claimants : claimants.filter((seat) => strengthOf(seat) === top);
     const { order, rule } = oddChipOrder(winners, own, profile);
-    return { winners, shares: split(pot.amount, order, rule) };
+    const oddChip = profile.oddChip === 'first-shown' ? 'stud.showdown.odd-chip' : 'stud.profile.odd-chip-suit';
+    /** @type {import('../core/why.js').Why} */
+    const award = { rule: 'stud.showdown.award', say: claimants.length === 1 ? 'pot_alone' : 'pot_best', pot: index,
+      seats: seatNames(winners), amount: pot.amount };
+    if (claimants.length > 1) award.categories = Object.fromEntries(claimants.map((seat) => [seatName(seat), categoryOf(strengthOf(seat))]));
+    const why = [award, ...sharing(pot.amount, order, { ties: 'stud.showdown.odd-chip', oddChip }, index)];
+    return { winners, shares: split(pot.amount, order, rule), why };
   });
 }

@@ -1,0 +1,23 @@
+"""PokerKit: the odd chip of a split pot goes to the tied winner with the lowest player index
+(stud.showdown.odd-chip: to the first of them to show)."""
+import warnings
+
+from pokerkit import Automation as A
+from pokerkit import FixedLimitSevenCardStud, Mode
+
+warnings.filterwarnings("ignore", "A card being dealt")  # PokerKit burns at random; the cards are ours
+AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_CARDS_SHOWING_OR_MUCKING,
+               A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+state = FixedLimitSevenCardStud.create_state(AUTOMATIONS, False, 1, 1, 2, 4, 50, 3, mode=Mode.CASH_GAME)
+state.deal_hole("Kc7d4h")  # players 0 and 1 hold the same ranks all the way: a tie
+state.deal_hole("Kd7c4s")
+state.deal_hole("AhAd8s")
+state.post_bring_in()  # player 0 (4h) brings in, player 1 calls, player 2 folds: a pot of 5
+state.check_or_call()
+state.fold()
+for card0, card1 in (("9c", "9d"), ("Jd", "Jc"), ("2c", "2d"), ("Qd", "Qc")):
+    state.deal_hole(card0)
+    state.deal_hole(card1)
+    while state.actor_index is not None:
+        state.check_or_call()
+print("stacks after the tie:", state.stacks)

@@ -1,0 +1,68 @@
+"""``pokerspec where RULE_ID``: every kind of place a rule lives is found, by one command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pokerspec.cli import main
+from pokerspec.regress.where import SECTIONS, Whereabouts, where
+from pokerspec.resources import source_checkout
+
+ROOT = source_checkout()
+pytestmark = pytest.mark.skipif(ROOT is None, reason="`where` reads a source checkout")
+
+
+@pytest.fixture(scope="module")
+def bid() -> Whereabouts:
+    assert ROOT is not None
+    return where("auction.auction.bid", ROOT)
+
+
+def _paths(found: Whereabouts, section: str) -> list[str]:
+    return [p.path for p in found.places[section]]
+
+
+def test_the_bid_rule_in_every_language_and_its_parameters(bid: Whereabouts) -> None:
+    assert [p.what.split(":")[0] for p in bid.places["spec"]] == ["en", "ru", "pt", "fr"]
+    direct = {p.name for p in bid.parameters if p.direct}
+    tied = {p.name for p in bid.parameters if not p.direct}
+    assert direct == {"min_bid", "max_bid"}
+    assert "reserve" in tied, "the reserve invariant ties the reserve to the highest bid"
+    assert any("max_bid" in p.what for p in bid.places["parameters"])
+
+
+def test_the_javascript_engine_and_its_constants(bid: Whereabouts) -> None:
+    js = [str(p) for p in bid.places["javascript"]]
+    assert any("lib/auction/auctions.js" in p and "cites the rule" in p for p in js)
+    assert any("constant MAX_BID" in p for p in js) and any("constant RESERVE" in p for p in js)
+    assert not any("/lib/archie/" in p for p in js), "another game's constants are not this rule's"
+
+
+def test_tests_with_literal_limits(bid: Whereabouts) -> None:
+    tests = {p.path: p.what for p in bid.places["tests"]}
+    assert "literal 20 (= reserve)" in tests["conformance/suites/auction/test_auction_rules.py"]
+    assert "literal 20 (= reserve)" in tests["conformance/suites/auction/test_auction_properties.py"]
+
+
+def test_cases_golden_and_site(bid: Whereabouts) -> None:
+    assert all("auction-seed" in p.what for p in bid.places["cases"])
+    assert "conformance/golden/auction/auction-seed.jsonl" in _paths(bid, "golden")
+    assert "docs/examples/auction.md" in _paths(bid, "site")
+    assert set(bid.places) == set(SECTIONS)
+
+
+def test_imported_hands_and_mutants_of_a_stud_rule() -> None:
+    assert ROOT is not None
+    found = where("stud.profile.odd-chip-suit", ROOT)
+    assert any("stud-phh-0401" in p.what for p in found.places["imported"])
+    assert any("pokerspec phh import" in p.path for p in found.places["imported"])
+    assert any("stud-suit-profile-shown-first" in p.what for p in found.places["mutants"])
+
+
+def test_json_and_unknown_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["where", "auction.auction.bidz"]) == 2
+    assert "did you mean auction.auction.bid" in capsys.readouterr().err
+    assert main(["where", "core.high.wheel", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rule"] == "core.high.wheel" and data["places"]["reference"]

@@ -1,0 +1,236 @@
+"""The play page and the showdown drill in a real headless Chromium (Debian's ``/usr/bin/chromium``
+driven by Playwright), on the built site shared by the site tests, in each language at 390 and
+1280 pixels: a whole hand of each game played by clicking allowed actions to the end, its award
+explained with links to the rules in that language, the exported case file replayed by the
+reference with the same award, and the exported PHH the same as ``pokerspec phh export`` writes;
+one illegal action tried in the notation box, refused with its reason and a link to the rule that
+forbids it, in that language; one showdown drill answered.
+
+The expected names come from the viewer's labels and the words file, the rule headings from the
+spec pages of each language, the drill's answer from the case file. Screenshots of the Russian
+page at 390 pixels go to ``reports/site/``. Chromium comes from the ``browser`` fixture (skipped
+without it, except under CI).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from pokersite.words import table
+from pokerspec.conformance.cases import VECTORS, load_cases
+from pokerspec.conformance.grading import Verdict, grade
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.phh.export import export_case
+from pokerspec.traceability import read_pages
+from pokerspec.viewer.page import labels
+
+pytestmark = pytest.mark.browser
+
+SITE = "http://pokerspec.test"
+"""The address the ``tabs`` fixture (conftest.py) answers from the built site."""
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {390: {"width": 390, "height": 844}, 1280: {"width": 1280, "height": 900}}
+HANDS = {"archie": (2, 17), "auction": (2, 5), "stud": (3, 42)}
+"""Players and seed of one hand of each game (stud: three players of different stacks)."""
+DRILL = "auction-award-0002"
+"""A "both" declarer who wins both ways: the whole pot of 40 (auction.award.both)."""
+MOST_CLICKS = 150
+
+
+def prefix(lang: str) -> str:
+    return "" if lang == "en" else f"{lang}/"
+
+
+@functools.cache
+def headings() -> dict[tuple[str, str], str]:
+    """(rule ID, language) -> the rule's heading on the spec page of that language."""
+    return {(h.anchor, page.language): h.title for page in read_pages(ROOT / "spec", ROOT)
+            for h in page.headings if h.anchor}
+
+
+STATE = """root => ({over: !!root.querySelector('[data-testid=play-outcome]'),
+  verdict: (root.querySelector('[data-testid=play-verdict] [data-verdict]') || {dataset: {}})
+    .dataset.verdict || null,
+  actions: [...root.querySelectorAll('.ps-play-act[data-action]')]
+    .map(n => n.getAttribute('data-action'))})"""
+"""What the play table shows, read in one round trip: whether the hand is over, the last verdict
+and the allowed actions."""
+
+
+def play_to_the_end(tab: Any) -> int:
+    """Clicks allowed actions until the hand is over: a check or call where there is one (so the
+    hand reaches a showdown), else the first button; each is accepted. Returns the clicks made."""
+    play = tab.locator(".ps-play")
+    for clicks in range(MOST_CLICKS):
+        now = cast(dict[str, Any], play.evaluate(STATE))
+        assert clicks == 0 or now["verdict"] == "ok", now
+        if now["over"]:
+            return clicks
+        actions = cast(list[str], now["actions"])
+        assert actions, "no allowed action, and the hand is not over"
+        chosen = next((a for a in actions if re.fullmatch(r"p\d+ (cc|sd)( .*)?", a)), actions[0])
+        tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+    pytest.fail(f"the hand did not end in {MOST_CLICKS} clicks")
+
+
+def rule_links(tab: Any, scope: str) -> list[tuple[str, str, str]]:
+    """(rule ID, href, text) of each rule link in ``scope``."""
+    return cast(list[tuple[str, str, str]], tab.locator(f"{scope} a.ps-play-rule").evaluate_all(
+        "nodes => nodes.map(n => [n.dataset.rule, n.href, n.textContent])"))
+
+
+def assert_links_in(lang: str, links: list[tuple[str, str, str]], names: dict[tuple[str, str], str]) -> None:
+    """Each link leads to the rule's anchor on the spec page of ``lang`` and is named by its
+    heading there."""
+    assert links
+    for rule, href, text in links:
+        assert href.startswith(f"{SITE}/{prefix(lang)}spec/") and href.endswith(f"#{rule}"), (rule, href)
+        assert text == names[rule, lang], (rule, text)
+
+
+def download(tab: Any, testid: str, tmp_path: Path) -> Path:
+    """The file a download link of the page offers, saved to ``tmp_path``."""
+    link = tab.locator(f"[data-testid={testid}]")
+    text = cast(str, link.evaluate("a => fetch(a.href).then(r => r.text())"))
+    path = tmp_path / str(link.get_attribute("download"))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def same_phh(case_path: Path, phh_path: Path) -> None:
+    """The page's PHH is what ``pokerspec phh export`` writes for its case file (comments aside)."""
+    case = json.loads(case_path.read_text("utf-8"))
+    expected = export_case(case, case["profiles"][0]).text
+    fields = [line for line in phh_path.read_text("utf-8").splitlines() if not line.startswith("#")]
+    assert fields == [line for line in expected.splitlines() if not line.startswith("#")]
+
+
+def replayed_by_the_reference(path: Path) -> None:
+    """The case file is valid against the case schema and the reference gives it the award the
+    browser's engine gave."""
+    cases, bad = load_cases([path])
+    assert not bad and len(cases) == 1, [b.message for b in bad]
+    case = cases[0]
+    engine = ReferenceEngine()
+    try:
+        result = grade(case, engine, cast(list[str], case.data["profiles"])[0])
+    finally:
+        engine.close()
+    assert result.verdict is Verdict.PASS, (result.message, result.expected, result.actual)
+
+
+def deal(tab: Any, game: str, seats: int, seed: int) -> None:
+    """Deals a seeded hand with the page's own controls (no reload)."""
+    tab.locator("[data-testid=play-game]").select_option(game)
+    tab.locator("[data-testid=play-seats]").select_option(str(seats))
+    tab.locator("[data-testid=play-seed]").fill(str(seed))
+    tab.locator("[data-testid=play-deal-seed]").click()
+    phase = tab.locator("[data-testid=play-table]").get_attribute("data-phase")
+    assert phase in {"bet-1", "bid-1", "street-3"}, phase
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("lang", ["en", "ru", "pt", "fr"])
+def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: str, size: int, tmp_path: Path,
+                                  screenshots: Path) -> None:
+    tab = tabs(SIZES[size])
+    names = headings()
+    words = {key: entry[lang] for key, entry in table()["play"].items()}
+    tab.goto(f"{SITE}/{prefix(lang)}play/?drill={DRILL}&game=archie&seats=2&seed=17")
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert tab.locator(".ps-play h3").first.inner_text() == words["allowed"]
+    if lang == "ru" and size == 390:
+        tab.screenshot(path=str(screenshots / "play-top-ru-390.png"))
+
+    # one illegal action: the seat that is not to act tries to check or call
+    to_act = tab.locator(".ps-play-seat-actions").first.get_attribute("data-seat")
+    other = "p2" if to_act == "p1" else "p1"
+    tab.locator("[data-testid=play-notation]").fill(f"{other} cc")
+    tab.locator("[data-testid=play-try]").click()
+    refused = tab.locator("[data-testid=play-verdict] [data-verdict=refused]")
+    assert refused.get_attribute("data-reason") == "not_your_turn"
+    short = cast(dict[str, Any], labels()[lang])["reason"]["not_your_turn"][0]
+    assert short in refused.inner_text() and words["rule"] in refused.inner_text()
+    assert_links_in(lang, rule_links(tab, "[data-testid=play-verdict]"), names)
+    assert rule_links(tab, "[data-testid=play-verdict]")[0][0] == "archie.betting.first"
+    if lang == "ru" and size == 390:
+        tab.locator("[data-testid=play-verdict]").scroll_into_view_if_needed()
+        tab.screenshot(path=str(screenshots / "play-refused-ru-390.png"))
+    # "why not?": a listed illegal attempt is refused with a reason too, and changes nothing
+    tab.locator("[data-testid=play-why-not] summary").click()
+    tab.locator("[data-testid=play-why-not] [data-why]").first.click()
+    assert tab.locator("[data-testid=play-verdict] [data-verdict=refused]").get_attribute("data-reason")
+    assert tab.locator(f'.ps-play-seat-actions[data-seat="{to_act}"]').count() == 1
+
+    for game, (seats, seed) in HANDS.items():
+        if game != "archie":
+            deal(tab, game, seats, seed)
+        clicks = play_to_the_end(tab)
+        assert clicks > 3, f"{game}: over after {clicks} clicks"
+        assert_links_in(lang, rule_links(tab, "[data-testid=play-award-steps]"), names)
+        wide = tab.evaluate("document.documentElement.scrollWidth")
+        assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
+        case_path = download(tab, "play-export-case", tmp_path)
+        replayed_by_the_reference(case_path)
+        same_phh(case_path, download(tab, "play-export-phh", tmp_path))
+        if lang == "ru" and size == 390:
+            for part in ("play-table", "play-outcome"):
+                path = screenshots / f"{part}-{game}-ru-390.png"
+                tab.locator(f"[data-testid={part}]").screenshot(path=str(path))
+
+    # the drill: a case's finished hand, answered with the case's own expected award
+    case = json.loads((VECTORS / "auction" / "award" / f"{DRILL}.json").read_text("utf-8"))
+    drill = tab.locator(".ps-drill")
+    for seat, chips in case["expect"]["received"].items():
+        drill.locator(f"[data-testid=drill-answer-{seat}]").fill(str(chips))
+    drill.locator("[data-testid=drill-check]").click()
+    assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") == "right"
+    assert words["drill_right"] in drill.locator("[data-testid=drill-verdict]").inner_text()
+    assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
+    assert "auction.award.both" in [r for r, _h, _t in rule_links(tab, ".ps-drill")]
+    if lang == "ru" and size == 390:
+        drill.scroll_into_view_if_needed()
+        drill.screenshot(path=str(screenshots / "play-drill-ru-390.png"))
+    # a random deal played to the end: whatever the answer, the award is explained with its rules
+    drill.locator("[data-testid=drill-next-random]").click()
+    drill.locator("[data-testid=drill-check]").click()
+    assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") in {"right", "wrong"}
+    assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
+
+    # the last hand (stud) opens in the hand viewer, in the same language, at its end
+    tab.locator("[data-testid=play-open-viewer]").click()
+    tab.locator(".psv").wait_for()
+    assert f"seed={HANDS['stud'][1]}" not in tab.url and "viewer/?case=stud-play-0042" in tab.url
+    assert words["view_title"].split("{")[0] in tab.locator(".psv").inner_text()
+    tab.locator(".psv").focus()
+    tab.keyboard.press("End")
+    assert tab.locator(".psv-go-next").is_disabled()
+    assert tab.locator(".psv-potline").count() >= 1
+    if lang == "ru" and size == 390:
+        tab.locator(".psv").screenshot(path=str(screenshots / "play-viewer-ru-390.png"))
+
+
+def test_against_built_in_players(tabs: Callable[[dict[str, int]], Any], tmp_path: Path) -> None:
+    """You play p1 of a four-player stud hand; the built-in players act for the others: every
+    button is p1's, the hand reaches its end and replays on the reference as it was played."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/play/?game=stud&seats=4&seed=7&bots=others")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    for _ in range(MOST_CLICKS):
+        now = cast(dict[str, Any], play.evaluate(STATE))
+        if now["over"]:
+            break
+        actions = cast(list[str], now["actions"])
+        assert actions and all(a.startswith("p1 ") for a in actions), actions
+        chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb)( .*)?", a)), actions[0])
+        tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+    case = json.loads(download(tab, "play-export-case", tmp_path).read_text("utf-8"))
+    assert any(not step["act"].startswith("p1 ") for step in case["steps"] if "act" in step)
+    replayed_by_the_reference(tmp_path / f"{case['id']}.json")

@@ -1,0 +1,186 @@
+"""Work past one machine: a campaign's chunks as tasks on a Dask cluster (``--cluster ADDRESS``;
+the optional ``cluster`` extra, ``pip install 'pokerspec[cluster]'``).
+
+The commands that take ``--cluster`` cut their work into chunks whose results depend on nothing
+but their key — a fuzz campaign's range of hands, one library of the compliance run, one ranking
+of the ranking fuzz — and hand them to ``Cluster.run``. Dask schedules them on the workers and,
+when a worker is lost, gives its tasks to another; each result comes back once, under its key,
+so the result of a campaign is the one it has on one machine, and nothing is counted twice.
+
+``distributed`` is imported here only, and only when ``--cluster`` is given: the core install
+runs every command on one machine. Without the extra, ``--cluster`` is a usage error (exit 2)
+naming it, and so is a scheduler that cannot be reached or has no worker, before any work.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+EXTRA = "pip install 'pokerspec[cluster]'"
+CONNECT_SECONDS = 10.0
+"""How long to wait for the scheduler to answer, and for it to have a worker."""
+
+K = TypeVar("K", bound=Hashable)
+R = TypeVar("R")
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: the extra is missing, the scheduler cannot be reached or has
+    no worker, or a task was lost with every worker it was given (the message says which)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Generic[R]):
+    """A task's result, with the worker that computed it and the seconds it took there."""
+
+    worker: str
+    seconds: float
+    result: R
+
+
+@dataclass(slots=True)
+class Tally:
+    """One worker's share of a run: tasks finished, seconds busy, units (hands, pairs) done."""
+
+    tasks: int = 0
+    seconds: float = 0.0
+    units: int = 0
+
+
+def _call(fn: Callable[[K], R], key: K) -> Done[R]:
+    """Run on a worker: ``fn(key)``, timed, with the worker's address."""
+    from distributed import get_worker
+
+    began = time.perf_counter()
+    result = fn(key)
+    return Done(get_worker().address, time.perf_counter() - began, result)
+
+
+@dataclass(slots=True)
+class Cluster:
+    """A connection to a Dask scheduler, and what each of its workers did while connected."""
+
+    address: str
+    client: Client
+    workers: dict[str, Tally] = field(default_factory=dict)
+
+    @staticmethod
+    def connect(address: str, timeout: float | None = None) -> Cluster:
+        """Connect to the scheduler at ``address`` and wait (up to ``timeout`` seconds, by default
+        ``CONNECT_SECONDS``) for a worker; ``ClusterError`` if the extra is missing, the scheduler
+        does not answer or has no worker."""
+        timeout = CONNECT_SECONDS if timeout is None else timeout
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ClusterError(f"--cluster needs the cluster extra: {EXTRA}") from None
+        try:
+            client = Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError) as exc:
+            client.close()
+            raise ClusterError(f"the Dask scheduler at {address} has no worker: {exc}") from None
+        return Cluster(address, client)
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.client.close()
+
+    @property
+    def threads(self) -> int:
+        """The worker threads the scheduler knows now (the tasks that can run at once)."""
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
+
+    def announce(self, console: Console) -> None:
+        """Print the scheduler, its workers and the address of its dashboard."""
+        workers = self.client.nthreads()
+        console.print(f"Dask scheduler {self.address}: {len(workers)} workers, {self.threads} threads; "
+                      f"dashboard {self.client.dashboard_link}", markup=False)
+
+    def run(self, fn: Callable[[K], R], keys: Sequence[K], *, label: str, unit: str = "tasks",
+            units: Callable[[R], int] = lambda result: 1,
+            console: Console | None = None) -> Iterator[tuple[K, R]]:
+        """Compute ``fn(key)`` for every key on the cluster; yield each ``(key, result)`` once, as
+        tasks finish (not in key order).
+
+        The contract: ``fn`` can be pickled and imported on the workers (a module-level function,
+        or a ``functools.partial`` of one) and its result depends on nothing but its key, so a
+        task Dask reruns after losing its worker gives the same result; keys are distinct. A
+        result is yielded once however often its task ran, so a caller that adds results up
+        counts each chunk once (``dict(cluster.run(...))`` is the results keyed by chunk).
+        Nothing is retried by hand: Dask reruns a lost worker's tasks. A task that took every
+        worker it was given down (``KilledWorker``) is a ``ClusterError``, and so is a
+        ``RuntimeError`` (Dask raises one when the scheduler or a worker cannot unpickle a task:
+        their environment differs); any other exception ``fn`` raises is raised here as it is.
+        Stopping the iteration (an interrupt, or closing the generator) cancels the tasks still
+        pending. With ``console``, a progress bar counts tasks and ``units(result)`` per second
+        (hands/s); ``workers`` tallies each worker's tasks, seconds and units.
+        """
+        from distributed import KilledWorker, as_completed
+
+        token = uuid.uuid4().hex[:8]
+        futures = {self.client.submit(_call, fn, key, key=f"{label}-{i}-{token}", pure=False): key
+                   for i, key in enumerate(keys)}
+        began, done = time.perf_counter(), 0
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console,
+                      transient=True, disable=console is None or not console.is_terminal) as bar:
+            task = bar.add_task(f"{label} on {self.address}", total=len(keys), rate="")
+            try:
+                for future in as_completed(futures, loop=self.client.loop):
+                    try:
+                        finished: Done[R] = future.result()
+                    except KilledWorker as exc:
+                        raise ClusterError(f"{label}: a task was lost with every worker that ran it: "
+                                           f"{exc}") from None
+                    except RuntimeError as exc:  # the scheduler's or a worker's environment differs
+                        raise ClusterError(f"{label}: {exc}") from None
+                    tally = self.workers.setdefault(finished.worker, Tally())
+                    counted = units(finished.result)
+                    tally.tasks += 1
+                    tally.seconds += finished.seconds
+                    tally.units += counted
+                    done += counted
+                    rate = done / max(time.perf_counter() - began, 1e-9)
+                    bar.update(task, advance=1, rate=f"{rate:,.0f} {unit}/s")
+                    yield futures.pop(future), finished.result
+            finally:
+                self.client.cancel(list(futures))
+
+    def summary(self, console: Console, unit: str) -> None:
+        """Print each worker's tasks, busy seconds and units per busy second."""
+        for worker, t in sorted(self.workers.items()):
+            per = t.units / t.seconds if t.seconds else 0.0
+            rate = f", {per:,.0f} {unit}/s" if per >= 10 else f", {per:.2f} {unit}/s" if per else ""
+            console.print(f"  {worker}: {t.tasks} tasks, {t.units:,} {unit}, {t.seconds:.1f} s busy{rate}",
+                          markup=False)
+
+
+@contextmanager
+def session(address: str, console: Console, unit: str, quiet: bool = False) -> Iterator[Cluster]:
+    """A command's time on the cluster: connect (``ClusterError`` before any work if that
+    fails), print the scheduler and its dashboard (unless ``quiet``), and after the work each
+    worker's share in ``unit``."""
+    with Cluster.connect(address) as cluster:
+        if not quiet:
+            cluster.announce(console)
+        yield cluster
+        console.print("by worker:", markup=False)
+        cluster.summary(console, unit)
