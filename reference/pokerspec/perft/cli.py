@@ -13,6 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
@@ -21,7 +22,10 @@ from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import divide, perft_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
 from pokerspec.perft.tables import differences, generate, write
-from pokerspec.perft.tree import EngineTree, ReferenceTree
+from pokerspec.perft.tree import EngineTree, ReferenceTree, subtree_counts
+
+if TYPE_CHECKING:
+    from pokerspec.cluster import Cluster
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
@@ -47,6 +51,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
                         help="test the invariants at every node (needs snapshot)")
     parser.add_argument("--out", type=Path, default=Path("perft-cases"), help="where difference cases go")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="walk each position's subtrees (one per first action) as tasks on a Dask "
+                             "scheduler (needs the cluster extra); each worker starts its own engine")
     parser.set_defaults(handler=run)
 
 
@@ -100,13 +107,26 @@ def run(args: argparse.Namespace) -> int:
         engine.close()
         raise UsageError(f"{args.impl}: {exc}") from None
     try:
+        if args.cluster:
+            from rich.console import Console
+
+            from pokerspec.cluster import ClusterError, session
+
+            console = Console()
+            try:
+                with session(args.cluster, console, "nodes") as cluster:
+                    return check(engine, hello, chosen, args, cluster)
+            except ClusterError as exc:
+                raise UsageError(str(exc)) from None
         return check(engine, hello, chosen, args)
     finally:
         engine.close()
 
 
-def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.Namespace) -> int:
-    """Walk each position on ``engine`` and compare; print one line each and the totals."""
+def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.Namespace,
+          cluster: Cluster | None = None) -> int:
+    """Walk each position on ``engine`` (or, given a ``cluster``, its subtrees on the workers) and
+    compare; print one line each and the totals."""
     try:
         tables = read_tables()
     except PositionError:
@@ -129,7 +149,8 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
                           check=args.invariants)
         checked += 1
         try:
-            got = tree.counts((), depth)
+            got = tree.counts((), depth) if cluster is None else \
+                _on_cluster(cluster, tree, args.impl, depth, not args.replay)
         except EngineFailure as exc:
             failed += 1
             print(f"FAIL  {position.name} depth {depth}: {exc}")
@@ -156,6 +177,19 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         print("NOTHING CHECKED: the engine plays none of these positions", file=sys.stderr)
         return 2
     return 1 if failed else 0
+
+
+def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branch: bool) -> Counts:
+    """The position's counts as the sum of its first actions' subtrees, each a task."""
+    root = tree.node(())
+    if depth == 0 or root.net is not None:
+        return tree.counts((), depth)
+    counts = Counts.empty(depth)
+    keys = [(impl, tree.position.name, (child,), depth - 1, branch) for child in root.children]
+    for _, child_counts in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
+                                       unit="nodes", units=lambda c: sum(c.nodes)):
+        counts.add(child_counts)
+    return counts
 
 
 def _print_divide(reference: ReferenceTree, tree: EngineTree, depth: int) -> None:

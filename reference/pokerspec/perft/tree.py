@@ -344,3 +344,24 @@ class EngineTree:
                 if self.branch:
                     self._pending.append(POP)
             history.pop()
+
+
+Subtree = tuple[str, str, tuple[str, ...], int, bool]
+"""One subtree of a walk, by value: the engine (an ``--impl``), the position's name, the actions
+from the position to the subtree's root, the depth below it, and whether to branch."""
+
+
+def subtree_counts(key: Subtree) -> Counts:
+    """The counts of one subtree on a fresh engine: what ``pokerspec perft --cluster`` hands each
+    worker (the counts of a tree are the sums of its subtrees', ``core.perft.nodes``)."""
+    from pokerspec.conformance.adapters import open_engine
+    from pokerspec.conformance.protocol import handshake
+    from pokerspec.perft.positions import positions
+
+    impl, name, prefix, depth, branch = key
+    engine = open_engine(impl)
+    try:
+        hello = handshake(engine)
+        return EngineTree(engine, hello, positions()[name], branch=branch).counts(prefix, depth)
+    finally:
+        engine.close()
