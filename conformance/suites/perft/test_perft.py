@@ -143,3 +143,17 @@ def test_cli_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown position no-such-position" in capsys.readouterr().err
     assert main(["perft", "--list"]) == 0
     assert main(["perft", "--position", "stud-streets-0702"]) == 0
+
+
+def test_diff_footprint() -> None:
+    """``pokerspec diff``'s perft section: the odd-chip profile changes who wins an odd chip, so
+    the digests change and the counts do not; a revision against itself changes nothing."""
+    from pokerspec.perft.footprint import between_profiles, between_tables
+
+    found = {f.position: f for f in between_profiles("stud-fl-training", "stud-odd-chip-suit")}
+    start = found["start-stud-fl-training"]
+    assert start.first == 6 and start.a is not None and start.b is not None
+    assert start.a.nodes == start.b.nodes and start.a.digest() != start.b.digest()
+    assert found["stud-streets-0702"].first is None
+    tables = read_tables()
+    assert all(f.first is None for f in between_tables(tables, tables))
