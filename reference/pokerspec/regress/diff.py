@@ -29,7 +29,7 @@ from pokerspec.core.game import Json
 from pokerspec.profiles import UnknownProfile, get_profile
 
 if TYPE_CHECKING:
-    from pokerspec.perft.footprint import Footprint
+    from pokerspec.perft.footprint import Footprint as PerftFootprint
 from pokerspec.regress.corpus import CorpusError, corpus
 from pokerspec.regress.trace import OBSERVED, Trace, applicable, case_trace, corpus_trace, replay_trace
 
@@ -596,7 +596,7 @@ def handler(args: argparse.Namespace) -> int:
     return 1 if report.changes or any(f.first is not None for f in footprints) else 0
 
 
-def perft_footprint(args: argparse.Namespace) -> list[Footprint]:
+def perft_footprint(args: argparse.Namespace) -> list[PerftFootprint]:
     """The rule change's footprint on the standard positions' trees (``pokerspec.perft.footprint``):
     both profiles walked in this checkout, or two revisions' published tables. Imported here, not
     at the top: a revision's own diff module (``dump_main``) may predate perft."""
