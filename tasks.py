@@ -122,6 +122,7 @@ def js_engine() -> None:
     run("node", "--test", "--test-reporter=dot", JS / "test")
     run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
         "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+    run(BIN / "pokerspec", "perft", "--all", "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
 
 
 def reference_run() -> None:
@@ -164,6 +165,7 @@ def wheel() -> None:
         else:
             print("  (node is not installed: the JavaScript example was not run)")
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
+        output(pokerspec, "perft", "--position", "stud-streets-0702", cwd=outside)
 
 
 IMPORT_ALL = """
