@@ -121,6 +121,7 @@ CODE_NAME = re.compile(r"[\w-]+(?:[._][\w-]+)+|\b[A-Za-z]+(?:-[A-Za-z]+)*-\d+\b"
 """A dotted or underscored name (``pokerspec.stud.allin`` in the navigation) is code; a case ID
 (``auction-award-0001``) or a ruling ID (``STUD-70``) is an ID."""
 DECLARATION_CODES = frozenset({"h", "l", "b"})
+SKIPPED_BLOCKS = re.compile(r"<(pre|script|svg|style)\b.*?</\1>", re.DOTALL)
 """The raw declaration tokens: a table cell holding one alone shows the token, not its name."""
 
 
@@ -169,8 +170,9 @@ class EnglishFinder(HTMLParser):
 
 
 def unlabelled_english(html: str, lang: str, english: frozenset[str]) -> list[str]:
-    """What :class:`EnglishFinder` finds in one built page of ``lang``."""
+    """What :class:`EnglishFinder` finds in one built page of ``lang`` (code blocks, scripts and
+    drawings are cut out first: they are skipped anyway, and they are most of a spec page)."""
     finder = EnglishFinder(lang, english)
-    finder.feed(html)
+    finder.feed(SKIPPED_BLOCKS.sub("", html))
     finder.close()
     return finder.found
