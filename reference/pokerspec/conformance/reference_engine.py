@@ -268,15 +268,21 @@ class ReferenceEngine:
         declared = raw.get("declarations", {})
         if not isinstance(declared, dict):
             raise ValueError("declarations must be an object keyed by seat")
+        dealer = parse_seat(str(raw["dealer"]))
+        contributed = _by_seat(raw["contributed"])
+        folded = frozenset(_seats(raw.get("folded", [])))
+        declarations = {parse_seat(k): str(v) for k, v in declared.items()}
         seats = raw.get("seats")
+        named = (dealer, *hands, *contributed, *folded, *declarations)
         setup = ShowdownSetup(
-            dealer=parse_seat(str(raw["dealer"])),
+            dealer=dealer,
             hands=hands,
-            contributed=_by_seat(raw["contributed"]),
-            folded=frozenset(_seats(raw.get("folded", []))),
-            declarations={parse_seat(k): str(v) for k, v in declared.items()},
+            contributed=contributed,
+            folded=folded,
+            declarations=declarations,
             carry=_amount(raw.get("carry", 0), "the carried pot"),
-            seats=seats if isinstance(seats, int) else max(hands) + 1,
+            # Without seats, the table ends with the last seat named anywhere (core.contract.outcome).
+            seats=seats if isinstance(seats, int) else max(named) + 1,
         )
         return {"outcome": game.showdown(setup, rules).to_json()}
 

@@ -1,8 +1,11 @@
 """``pokerspec diff PROFILE_A PROFILE_B``: what a rule change flips.
 
 Every case of the game that lists either profile, and a seeded corpus of random legal hands,
-are traced under both sides (``pokerspec.regress.trace``); the first differing step or the
-differing outcome of each changed case or hand is printed, grouped by rule ID. The two sides are
+are traced under both sides (``pokerspec.regress.trace``); each changed case or hand is printed
+with its first difference (and its outcome when that changed too), grouped by the rule that
+changed, and counted twice: changed at all, and changed in its outcome. A's random hands are also
+replayed under B with A's own actions, which survives a changed listing, and further footprint
+sections can join ``FOOTPRINTS``. The two sides are
 two profiles in this checkout, or the same command run in two git revisions or two directories,
 each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
 repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
@@ -491,10 +494,18 @@ def repository(where: Path) -> Path:
 
 def checkout(rev: str, into: Path, repo: Path) -> Path:
     """Extract the committed tree of ``rev`` of ``repo`` into ``into`` (``git archive``; the
-    repository and its work tree are left untouched)."""
+    repository and its work tree are left untouched). ``rev`` is resolved to a commit first
+    (``--end-of-options``: a name such as ``--output=FILE`` never reaches git as an option)."""
+    if not rev or rev.startswith("-") or any(c.isspace() or not c.isprintable() for c in rev):
+        raise ValueError(f"{rev!r} is not a revision name (a branch, tag or commit; never an option)")
+    known = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options",
+                            f"{rev}^{{commit}}"], capture_output=True, text=True, check=False)
+    if known.returncode != 0:
+        raise ValueError(f"no revision {rev!r} in {repo}")
+    commit = known.stdout.strip()
     archive = into / "tree.tar"
     with archive.open("wb") as out:
-        done = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", rev], stdout=out,
+        done = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit], stdout=out,
                               stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:
         raise ValueError(f"no revision {rev!r} in {repo}: {done.stderr.decode(errors='replace').strip()}")
@@ -576,6 +587,9 @@ def _hands(side: Side) -> list[Trace]:
 
 def handler(args: argparse.Namespace) -> int:
     try:
+        for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
+            if rev is not None and not rev.strip():
+                raise ValueError(f"{option}: an empty revision; name a branch, tag or commit")
         report = run(args)
     except (UnknownProfile, RuntimeError, CorpusError, subprocess.CalledProcessError, OSError,
             ValueError) as exc:
