@@ -87,10 +87,7 @@ def code_items(root: Path, trace: Traceability) -> list[CodeItem]:
             doc_end = tree.body[0].end_lineno or 1
         grouped: dict[tuple[str, int, int], list[RuleId]] = {}
         for rule, line in cites:
-            # mkdocstrings shows public members only: a citation in ``__post_init__`` or ``_helper``
-            # belongs to the nearest public definition around it (or the module).
-            holders = [s for s in spans if s[1] <= line <= s[2]
-                       and not any(part.startswith("_") for part in s[0].split("."))]
+            holders = [s for s in spans if s[1] <= line <= s[2]]
             span = min(holders, key=lambda s: s[2] - s[1]) if holders else ("", 1, max(doc_end, line))
             if rule not in grouped.setdefault(span, []):
                 grouped[span].append(rule)
