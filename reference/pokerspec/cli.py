@@ -119,7 +119,7 @@ def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path] = (
         while directories and not parent.exists() and parent != parent.parent:
             parent = parent.parent
         if not parent.is_dir():
-            raise UsageError(f"{option} {path}: no such directory {parent}")
+            raise UsageError(f"{option} {path}: cannot write there: no such directory {parent}")
         if not os.access(parent, os.W_OK | os.X_OK) or (path.is_file() and not os.access(path, os.W_OK)):
             raise UsageError(f"{option} {path}: cannot be written")
         for source in sources:
