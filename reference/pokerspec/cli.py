@@ -244,7 +244,10 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
               "please report it)", file=sys.stderr)
         return USAGE
     finally:
-        for signum, previous in handlers.items():
+        # After an interrupt the program is ending: a signal that follows (a second Ctrl-C) stays
+        # ignored rather than killing it on its way out.
+        interrupted = signal.getsignal(signal.SIGINT) is signal.SIG_IGN and bool(handlers)
+        for signum, previous in handlers.items() if not interrupted else ():
             signal.signal(signum, previous)
 
 
