@@ -1,5 +1,6 @@
 """The ``pokerspec`` command: ``conformance run|list|fuzz|merge``, ``compliance``, ``diff``, ``golden``,
-``phh``, ``profiles``, ``view``; ``pokerspec --version`` names the package, the suite and the protocol.
+``perft``, ``phh``, ``profiles``, ``view``; ``pokerspec --version`` names the package, the suite and
+the protocol.
 
 Each subcommand lives with the code it drives and registers itself through
 ``register(subparsers, name)``; its handler returns the exit status. Every subcommand behaves the
@@ -37,6 +38,7 @@ COMMANDS = {
     "compliance": "pokerspec.compliance.run",
     "diff": "pokerspec.regress.diff",
     "golden": "pokerspec.regress.golden",
+    "perft": "pokerspec.perft.cli",
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
     "where": "pokerspec.regress.where",

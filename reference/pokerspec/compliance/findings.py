@@ -119,7 +119,8 @@ KNOWN: tuple[Known, ...] = (
         "tilted",
         BUG,
         "core.high.kickers",
-        r"(high-card|one-pair|two-pair|flush) beats \1, the engine ranks the worse hand higher"
+        r"(high-card|one-pair|two-pair|three-of-a-kind|four-of-a-kind|flush) beats \1, the engine ranks the "
+        r"worse hand higher"
         r"|core-high-001[56]|core-high-0202|core-high-070[59]",
         "Kickers (and the lower pair) are compared from the lowest card up",
         "tilted breaks ties within a category from the lowest card up: "
@@ -435,17 +436,20 @@ KNOWN: tuple[Known, ...] = (
         "stud.runout.common",
         r"/common: |/stub: ",
         "A short stub is reshuffled instead of dealing a common card",
-        "When the stub runs short, PokerKit deals from the burnt and mucked cards reshuffled into it (at "
-        "random, with a warning) instead of turning one common card (`State.get_dealable_cards`).",
+        "When the stub runs short on seventh street, PokerKit reshuffles the burnt and mucked cards into "
+        "it (at random, with a warning) and deals each player his card (`State.get_dealable_cards`); it "
+        "turns one common card only when even those are too few (eight players still in).",
         f"{POKERKIT}#L2366-L2410",
         Check(
             "pokerkit_stub.py",
             "0.7.7",
-            "seventh street: cards per player [7, 7, 7, 7, 7, 7, 7] common cards: []\n"
+            "7 players, seventh street: cards per player [7, 7, 7, 7, 7, 7, 7], common cards 0; "
+            "PokerKit warns: ['Returning reserved (mucked, etc.) cards as dealable.']\n"
+            "8 players, seventh street: cards per player [6, 6, 6, 6, 6, 6, 6, 6], common cards 1; "
             "PokerKit warns: ['Returning reserved (mucked, etc.) cards as dealable.']\n",
         ),
-        "Seven players on seventh street with too few cards left: one common card is turned for all "
-        "of them, and nothing is reshuffled.",
+        "When the stub cannot give every player a card, one common card is turned for all of them and "
+        "nothing is reshuffled: seven players get 6 cards each and 1 common card, as eight do.",
         documented="PokerKit's documentation describes the reserve of burnt and mucked cards that "
         f"replenishes an emptied deck ([Simulation, `reserved_cards`]({POKERKIT_DOCS})).",
     ),

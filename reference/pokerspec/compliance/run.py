@@ -766,7 +766,8 @@ def _seen(run_: dict[str, Json], known: Known) -> str:
         return "not checked"
     if printed.startswith("error: "):
         return "check fails to run"
-    return "yes" if printed == known.check.prints else "no"
+    lines = iter(printed.splitlines())  # the library may print lines of its own in between
+    return "yes" if all(line in lines for line in known.check.prints.splitlines()) else "no"
 
 
 def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]:
@@ -781,8 +782,9 @@ def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]
         "",
         f"The suite and the findings' checks at {name}'s last releases, each installed apart "
         f"(`{runs[0]['command']}` and the like; results in `docs/engines/results/releases/`). A finding "
-        "is *yes* where its check prints exactly what it prints at the pinned release. The fuzz of "
-        "other releases plays fewer pairs than the pinned one's.",
+        "is *yes* where its check prints every line it prints at the pinned release (a release may print "
+        "lines of its own in between). The fuzz of other releases plays fewer pairs than the pinned "
+        "one's.",
         "",
         f"| | {heads} |",
         "|---|" + "---|" * len(runs),
@@ -821,9 +823,9 @@ def _history(versions: Sequence[str], seen: Sequence[str]) -> str:
     events = []
     for before, after, version in zip(seen, seen[1:], versions[1:], strict=False):
         if before != "yes" and after == "yes":
-            events.append(f"introduced in {version}")
+            events.append(f"introduced in {version} (its check prints otherwise before)")
         elif before == "yes" and after != "yes":
-            events.append(f"fixed (or changed) in {version}")
+            events.append(f"fixed (or changed) in {version} (its check prints otherwise from there)")
     if not events:
         return f"not shown by any release graded ({', '.join(seen)})."
     return "; ".join(events) + "."
@@ -878,8 +880,8 @@ def render_findings(results: Sequence[dict[str, Json]], links: Links) -> str:
                     hands = " vs ".join(
                         " ".join(cast(list[str], h)) for h in cast(list[Json], e.detail["hands"])
                     )
-                    unit = "deals" if e.what == "deals" else "pairs"
-                    lines.append(f"- {e.what}: {e.ident} — {e.detail['count']} {unit}; smallest: {hands}")
+                    unit = "deals; smallest pair after shrinking" if e.what == "deals" else "pairs; smallest"
+                    lines.append(f"- {e.what}: {e.ident} — {e.detail['count']} {unit}: {hands}")
             lines.append("")
     loose = [e for e in found if e.known is None]
     if loose:
@@ -1000,7 +1002,13 @@ def grade_release(lib: Library, version: str, pairs: int, seed: int) -> dict[str
     JavaScript one through a copy of its adapter beside the release), and every finding's check
     run against it. ``OSError`` or ``EngineFailure`` when it cannot be run."""
     folder = release_cache() / f"{lib.name}-{version}"
-    _install(lib, version, folder)
+    command = f"pokerspec compliance --engine {lib.name} --version {version} --pairs {pairs}"
+    try:
+        _install(lib, version, folder)
+    except OSError as exc:  # on the registry, but it does not install here: say why
+        why = re.findall(r"^\s*(\w+(?:Error|Exception): .*)$", str(exc), re.M)
+        return {"engine": lib.name, "version": version, "command": command,
+                "error": f"cannot install: {why[-1] if why else str(exc)[-200:]}"}
     env = _release_env(lib, folder)
     try:
         result = _grade_apart(lib, folder, env, pairs, seed)
@@ -1020,7 +1028,7 @@ def grade_release(lib: Library, version: str, pairs: int, seed: int) -> dict[str
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             checks[known.check.script] = f"error: {str(exc)[-300:]}"
     result["checks"] = checks
-    result["command"] = f"pokerspec compliance --engine {lib.name} --version {version} --pairs {pairs}"
+    result["command"] = command
     return result
 
 

@@ -579,7 +579,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "snapshot", "outcome", "stop"})
+                 "snapshot", "push", "pop", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:
