@@ -122,6 +122,7 @@ def js_engine() -> None:
     run("node", "--test", "--test-reporter=dot", JS / "test")
     run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
         "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+    run(BIN / "pokerspec", "perft", "--all", "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
 
 
 def reference_run() -> None:
@@ -164,6 +165,7 @@ def wheel() -> None:
         else:
             print("  (node is not installed: the JavaScript example was not run)")
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
+        output(pokerspec, "perft", "--position", "stud-streets-0702", cwd=outside)
 
 
 IMPORT_ALL = """
@@ -302,7 +304,7 @@ def test(argv: list[str]) -> None:
                  ("pytest (two workers; a dot per test)", "pytest", pytest)]
     steps = Steps(len(plan) + 1)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
-    setup("dev,peers,docs,cluster")
+    setup("dev,peers,docs,cluster,mutation")
     npm_ci(JS_ADAPTERS)
     for title, key, action in plan:
         steps(title)
@@ -331,7 +333,8 @@ def test(argv: list[str]) -> None:
 def mutation(argv: list[str]) -> None:
     """Mutation testing of the rules modules with the conformance cases alone as the test
     (docs/maintainers/mutation.md). Resumable: run it again to go on where it stopped; ``--fresh``
-    starts a new session. Hours on two cores; never part of CI."""
+    starts a new session. Hours on two cores; never part of CI. ``--sample`` runs only the
+    mutants of changed.json and a seeded sample, and writes record.json and the page from it."""
     setup("mutation")
     here = ROOT / "conformance" / "mutation"
     config, session = here / "cosmic-ray.toml", ROOT / "mutation.sqlite"
@@ -343,6 +346,9 @@ def mutation(argv: list[str]) -> None:
             sys.exit(1)
 
     step(BIN / "pokerspec", "conformance", "run", "--quiet")  # the cases are valid and pass unmutated
+    if "--sample" in argv:  # the changed mutants and a seeded sample: record.json and the page
+        step(BIN / "python", here / "measure.py", "run")
+        return
     if "--fresh" in argv or not session.exists():
         step(BIN / "cosmic-ray", "init", "--force", config, session)
         step(BIN / "python", here / "session.py", "skip-annotations", session)

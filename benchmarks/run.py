@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import evaluation
 import fuzzing
+import perft
 import suite
 import whole_hands
 from common import Measurement
@@ -34,8 +35,10 @@ GOALS: dict[tuple[str, str], tuple[float, str]] = {
     ("conformance replay", "pokerspec in-process"): (5_000, "cases/s"),
     ("conformance replay", "pokerspec exec"): (2_000, "cases/s"),
     **{(f"fuzz {game}", "pokerspec"): (1_000, "hands/s") for game in fuzzing.GAMES},
+    ("perft", "pokerspec in-process"): (100_000, "nodes/s"),
+    ("perft", "pokerspec exec branch"): (10_000, "nodes/s"),
 }
-"""Rate goals for the reference (issues 9 and 18); the stud goal and the fuzz scaling goal are
+"""Rate goals for the reference (issues 9, 18 and 22); the stud goal and the fuzz scaling goal are
 ratios, checked separately."""
 STUD_RATIO_GOAL = 20.0
 SCALING_GOAL = 1.7
@@ -47,6 +50,7 @@ SECTIONS: dict[str, Callable[[bool, int], list[Measurement]]] = {
     "hands": lambda quick, seed: whole_hands.run(100 if quick else 1_000, seed),
     "suite": suite.run_all,
     "fuzz": lambda quick, seed: fuzzing.run_all(quick, seed),
+    "perft": perft.run_all,
 }
 
 

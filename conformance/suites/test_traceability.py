@@ -33,6 +33,9 @@ CORE_RULES = (
     "core.contract.conventions", "core.contract.phases", "core.contract.observables", "core.contract.outcome",
     "core.contract.pots", "core.contract.winners", "core.contract.values", "core.contract.setup",
     "core.contract.precedence", "core.contract.core-ops",
+    "core.perft.position", "core.perft.children", "core.perft.nodes", "core.perft.ended",
+    "core.perft.digest", "core.perft.invariants", "core.perft.divide", "core.perft.tables",
+    "core.perft.full", "core.perft.coverage",
 )
 """The shared chapter's rules in spec order (issue 2, items 1-8, the action notation and the
 engine contract of issue 12)."""

@@ -16,14 +16,21 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from pokersite.i18n import drop_head_alternates, mark_english_links, relative_alternates, write_sitemaps
+from pokersite.i18n import (
+    drop_head_alternates,
+    mark_english_links,
+    mark_toc_english,
+    relative_alternates,
+    slugify,
+    write_sitemaps,
+)
 from pokersite.model import Site, build_site
 from pokersite.nav import build_nav, chapter_titles, write_generated
 from pokersite.pages import generated
 from pokersite.panels import annotate
 from pokersite.paths import GENERATED
 from pokersite.rulings import link_mentions
-from pokersite.search import SearchIndexes, indexed
+from pokersite.search import SearchIndexes, indexed, name_rows, unused_assets
 from pokersite.words import Words
 from pokerspec.traceability import LANGUAGES, page_language
 
@@ -50,18 +57,24 @@ def _fallback(page: Page, lang: str) -> bool:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Read the sources once per build: every language is built from the same snapshot."""
+    """Read the sources once per build: every language is built from the same snapshot. Headings
+    get readable anchors in every script (``pokersite.i18n.slugify``)."""
     global _site, _indexes
+    config.mdx_configs.setdefault("toc", {})["slugify"] = slugify
     if _site is None or not _inner_build(config):
         _site = build_site(Path(config.config_file_path).resolve().parent)
         write_generated(Path(config.docs_dir) / GENERATED, generated(_site))
-        _indexes = SearchIndexes()
+        _indexes = SearchIndexes(_site.root, frozenset(_site.trace.rules))
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """The navigation from the files present; the theme's unused search files left out."""
     assert _site is not None
     config.nav = build_nav(files, _site.root, _language(config))
+    unused = set(unused_assets(f.src_uri for f in files))
+    for file in [f for f in files if f.src_uri in unused]:
+        files.remove(file)
     return files
 
 
@@ -91,13 +104,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 def on_page_context(
     context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation
 ) -> dict[str, Any]:
-    """After the i18n plugin (priority 50): relative language links, the English-only note, and the
-    page's prose into its language's search index."""
+    """After the i18n plugin (priority 50): relative language links, the rows of the spec's tables
+    that define a name anchored, the English-only note, and the page's prose into its language's
+    search index."""
     lang = _language(config)
     # The i18n plugin sets the switcher's links as an attribute of ``extra`` for each page.
     alternates = getattr(config.extra, "alternate", None) or config.extra.get("alternate")
     if isinstance(alternates, list):
         relative_alternates(alternates, config.site_url)
+    if page.content and page.file.src_uri.startswith("spec/"):
+        page.content = name_rows(page.content)
     if _fallback(page, lang):
         context["ps_fallback"] = Words(lang)("fallback")
     elif page.content and indexed(page_language(page.file.src_uri)[1]):
@@ -106,8 +122,11 @@ def on_page_context(
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """No head alternates; links to English-only pages marked as English."""
+    """No head alternates; links to English-only pages, and the contents of an English-only page
+    or of a code page, marked as English."""
     output = drop_head_alternates(output)
+    if page.file.src_uri.startswith(f"{GENERATED}/code/") or _fallback(page, _language(config)):
+        output = mark_toc_english(output)
     if _english_urls:
         output = mark_english_links(output, page.url, _english_urls, Words(_language(config))("fallback"))
     return output

@@ -13,7 +13,7 @@ from pokersite.model import Site, build_site
 from pokersite.pages import generated
 from pokersite.panels import annotate
 from pokersite.paths import CASES_INDEX, TRACE_PAGE
-from pokersite.search import SearchIndexes, entries
+from pokersite.search import SearchIndexes, entries, name_rows
 
 HIGH = """# 3. High hands
 
@@ -83,7 +83,7 @@ def test_rule_block_follows_the_rule_text(site: Site) -> None:
     assert len(blocks) == 2
     assert wheel < blocks[1] < notes, "the wheel's block must sit between its text and the next heading"
     block = "\n".join(out[blocks[1] : notes])
-    assert "Код и тестовые случаи · core.high.wheel" in block
+    assert "Код и тестовые случаи · `core.high.wheel`" in block
     assert "../../reference/code/pokerspec/core/high.md#pokerspec.core.high.straight_top" in block
     assert "../../reference/cases/core/high.md#core-high-0001" in block
     assert card_html("As") in block, "the case's hands are drawn as cards"
@@ -117,19 +117,31 @@ def test_cards_and_actions_are_drawn_as_cards() -> None:
 
 
 def test_search_index_has_prose_only(tmp_path: Path) -> None:
-    """Code, panels, notation and text marked as another language stay out of the index; each
-    heading with an id starts a section; each language is written to its own index."""
+    """Code blocks, panels, notation and text marked as another language stay out of the index;
+    inline code stays in its sentence; each heading with an id starts a section, tagged with the
+    rule's ID when it is a rule; a ruling's paragraph and a row that defines a name are entries of
+    their own, tagged; each language is written to its own index."""
     html = ('<h1 id="t">Старшие комбинации</h1><p>Девять категорий <code>qualifies_high</code>.</p>'
             '<div class="ps-rule"><p>Код и случаи</p><div><p>inner</p></div><p>still panel</p></div>'
             '<h3 id="core.high.wheel">Колесо</h3>'
             '<p>A-2-3-4-5 — <span lang="en">English</span> младший стрит.</p>'
-            '<pre><code>def straight_top(): ...</code></pre>')
-    found = entries("spec/core/03-high/", html, "ru", "Page")
+            '<p><a class="ps-ruling" id="ARC-9"></a><strong>Решение (ARC-9).</strong> Туз & пятёрка.</p>'
+            + name_rows('<table><tr>\n<td><code>round_bets</code></td>\n<td>в этом круге</td></tr></table>')
+            + '<pre><code>def straight_top(): ...</code></pre>')
+    found = entries("spec/core/03-high/", html, "ru", "Page", {"core.high.wheel"})
     assert found == [
-        {"location": "spec/core/03-high/", "title": "Старшие комбинации", "text": "Девять категорий ."},
+        {"location": "spec/core/03-high/", "title": "Старшие комбинации",
+         "text": "Девять категорий <code>qualifies_high</code>."},
         {"location": "spec/core/03-high/#core.high.wheel", "title": "Колесо",
-         "text": "A-2-3-4-5 — младший стрит."},
+         "text": "A-2-3-4-5 — младший стрит.", "tags": ["core.high.wheel"]},
+        {"location": "spec/core/03-high/#ARC-9", "title": "ARC-9",
+         "text": "Решение (ARC-9). Туз &amp; пятёрка.", "tags": ["ARC-9"]},
+        {"location": "spec/core/03-high/#round_bets", "title": "round_bets",
+         "text": "<code>round_bets</code> в этом круге", "tags": ["round_bets"]},
     ]
+    code = entries("reference/code/m/", '<h1 id="m">m</h1><p>Source.</p><h2 id="m.f"><code>f_1</code></h2>'
+                   '<p>Implements <a href="#">Колесо</a>.</p>', "ru", "m")
+    assert code[1] == {"location": "reference/code/m/#m.f", "title": "f_1", "text": "", "tags": ["f_1"]}
     indexes = SearchIndexes()
     indexes.add("ru", "ru/spec/core/03-high/", html, "Page")
     indexes.add("en", "spec/", "<h1 id='x'>Spec</h1><p>Text</p>", "Spec")
@@ -141,7 +153,7 @@ def test_search_index_has_prose_only(tmp_path: Path) -> None:
 
     assert index("search/search_index.json") == (["en"], ["spec/"])
     assert index("ru/search/search_index.json") == (
-        ["ru"], ["spec/core/03-high/", "spec/core/03-high/#core.high.wheel"])
+        ["ru"], [d["location"] for d in found])
     assert index("fr/search/search_index.json") == (["fr"], [])
     config = json.loads((tmp_path / "ru/search/search_index.json").read_text(encoding="utf-8"))["config"]
     assert "stemmer" in config["pipeline"], "word forms are matched through the stemmer"

@@ -14,6 +14,7 @@ naming it, and so is a scheduler that cannot be reached or has no worker, before
 
 from __future__ import annotations
 
+import socket
 import time
 import uuid
 from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -83,8 +84,20 @@ class Cluster:
         timeout = CONNECT_SECONDS if timeout is None else timeout
         try:
             from distributed import Client
+            from distributed.comm.addressing import get_address_host_port
         except ImportError:
             raise ClusterError(f"--cluster needs the cluster extra: {EXTRA}") from None
+        try:
+            host, port = get_address_host_port(address)
+        except ValueError as exc:
+            raise ClusterError(f"--cluster {address}: not a scheduler's address like tcp://host:8786 "
+                               f"({exc})") from None
+        # A Client that fails to connect lingers until collected, then spends seconds closing:
+        # see first that something listens there.
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         try:
             client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:

@@ -3,10 +3,12 @@ protocol 1.1 and answers every request right, except for the one fault named on 
 line, injected at the *target* request (the first whose ``op`` is ``--op``, ``rank`` unless told;
 ``--every``: each of them).
 
-    python faulty.py MODE [--op OP] [--every] [--after N] [--marker WORD]
+    python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--marker WORD]
 
-Any other argument (``--marker``'s word) is ignored, so a test can find the engine's processes by
-it. ``MODES`` lists the faults; each says what the runner must make of it.
+``--skip N``: the target is the first such request after N of them. ``--once FILE``: only the
+first process to reach the target injects the fault (it creates FILE), so an engine restarted
+by the runner behaves. Any other argument (``--marker``'s word) is ignored, so a test can find
+the engine's processes by it. ``MODES`` lists the faults; each says what the runner must make of it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
@@ -160,6 +163,8 @@ def main(argv: list[str]) -> None:
         sys.exit(f"faulty.py: unknown mode {mode!r}; the modes are {', '.join(MODES)}")
     target_op = argv[argv.index("--op") + 1] if "--op" in argv else "rank"
     every = "--every" in argv
+    once = Path(argv[argv.index("--once") + 1]) if "--once" in argv else None
+    skip = int(argv[argv.index("--skip") + 1]) if "--skip" in argv else 0
     after = int(argv[argv.index("--after") + 1]) if "--after" in argv else 1
     if mode == "exit-at-once":
         sys.exit(4)
@@ -188,10 +193,16 @@ def main(argv: list[str]) -> None:
         if mode == "stderr-noise":
             sys.stderr.write("\x1b[31mred\x1b[0m \x00\x01\x07\x0b\x0c\x1b[2J\ufffe done\n")
             sys.stderr.flush()
-        target = op == target_op and (every or not hit)
+        if op == target_op and skip:
+            skip -= 1
+            target = False
+        else:
+            target = op == target_op and (every or not hit) and not (once is not None and once.exists())
         text = line(reply)
         if target:
             hit = True
+            if once is not None:
+                once.touch()
             text = fault(mode, message, reply, text, held, at_stop)
             if text is None:
                 continue

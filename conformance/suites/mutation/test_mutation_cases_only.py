@@ -3,53 +3,39 @@ hung ``start`` as a kill that says what it is, never retries it away (docs/maint
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import time
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 from pokerspec.conformance.reference_engine import ReferenceEngine
 
-HERE = Path(__file__).resolve().parents[2] / "mutation"
+Load = Callable[[str], ModuleType]
+"""The ``script`` fixture (conftest.py)."""
 
 
-def load(name: str) -> ModuleType:
-    """A script of conformance/mutation/ as a module (they import each other by bare name)."""
-    sys.path.insert(0, str(HERE))
-    try:
-        spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up there
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(HERE))
-
-
-def test_unmutated_reference_survives(capsys: pytest.CaptureFixture[str]) -> None:
-    assert load("cases_only").main([]) == 0
+def test_unmutated_reference_survives(script: Load, capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("cases_only").main([]) == 0
     assert "mutation:" not in capsys.readouterr().out
 
 
-def test_refused_start_is_a_kill(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refused_start_is_a_kill(script: Load, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
     def broken(_self: ReferenceEngine, _message: object) -> object:
         raise ValueError("the warm-up ranking broke")
 
     monkeypatch.setattr(ReferenceEngine, "_op_start", broken)
-    assert load("cases_only").main([]) == 1
+    assert script("cases_only").main([]) == 1
     assert "mutation: killed at start" in capsys.readouterr().out
 
 
-def test_hung_start_is_a_timeout_kill(monkeypatch: pytest.MonkeyPatch,
+def test_hung_start_is_a_timeout_kill(script: Load, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     def hung(_self: ReferenceEngine, _message: object) -> object:
         while True:
             time.sleep(0.05)
 
-    cases_only = load("cases_only")
+    cases_only = script("cases_only")
     monkeypatch.setattr(ReferenceEngine, "_op_start", hung)
     monkeypatch.setattr(cases_only, "START_TIMEOUT", 1)
     assert cases_only.main([]) == 1
@@ -63,7 +49,7 @@ def test_hung_start_is_a_timeout_kill(monkeypatch: pytest.MonkeyPatch,
     ("mutation: killed by stud-showdown-0001 [stud-standard] - wrong winner\n",
      "`stud-showdown-0001` [stud-standard]"),
 ])
-def test_report_names_how_a_mutant_was_killed(output: str, expected: str) -> None:
-    session = load("session")
+def test_report_names_how_a_mutant_was_killed(script: Load, output: str, expected: str) -> None:
+    session = script("session")
     mutant = session.Mutant("j", "stud/engine.py", "core/X", 0, (1, 0), (1, 1), "killed", output)
     assert session.killer(mutant) == expected

@@ -213,3 +213,16 @@ def test_a_setup_refused_on_one_side_is_an_error_with_its_reason() -> None:
     assert change.summary == ["A deals the hand",
                               "setup refused under B: bad_seats (at least 2 players need 25 chips)"]
     assert change.rules == ["auction.setup.players"]
+
+
+def test_cases_a_new_profile_leaves_alone_are_proposed_for_it() -> None:
+    """A case that lists only A and traces the same under B may list B too; one that changes may not."""
+    same = {"id": "c1", "kind": "showdown", "rules": [], "outcome": {"received": {"p1": 2}}}
+    moved_a = {"id": "c2", "kind": "showdown", "rules": [], "outcome": {"received": {"p1": 2}}}
+    moved_b = {"id": "c2", "kind": "showdown", "rules": [], "outcome": {"received": {"p1": 1, "p2": 1}}}
+    listed = {"c1": ["old"], "c2": ["old"]}
+    a = Side("old", "old", "stud", [], {"c1": same, "c2": moved_a}, listed=listed)
+    b = Side("new", "new", "stud", ["stud.showdown.odd-chip"], {"c1": same, "c2": moved_b}, listed=listed)
+    report = compare(a, b)
+    assert report.proposals() == {"new": ["c1"]}
+    assert "add new to their \"profiles\"" in diff.render(report)

@@ -148,6 +148,8 @@ def test_the_command_line(address: str, tmp_path: Path, capsys: pytest.CaptureFi
     code, out, err = _cli(capsys, *fuzz, "--cluster", "tcp://127.0.0.1:9", "--dir", str(tmp_path / "never"))
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert time.monotonic() - began < 10 and not (tmp_path / "never").exists()
+    code, out, err = _cli(capsys, *fuzz, "--cluster", "http://127.0.0.1:8787")
+    assert code == 2 and "not a scheduler's address like tcp://host:8786" in err
     monkeypatch.setitem(sys.modules, "distributed", None)
     code, out, err = _cli(capsys, *fuzz, "--cluster", address)
     assert code == 2 and "pip install 'pokerspec[cluster]'" in err
@@ -174,7 +176,7 @@ def test_the_ranking_fuzz_runs_a_task_a_ranking(address: str, capsys: pytest.Cap
 def test_compliance_runs_a_task_a_library(address: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("treys", reason="the peers extra is not installed")
-    argv = ["compliance", "--engine", "treys", "--pairs", "200"]
+    argv = ["compliance", "--engine", "treys", "--pairs", "50"]
     assert main([*argv, "--out", str(tmp_path / "here")]) == 0
     assert main([*argv, "--out", str(tmp_path / "there"), "--cluster", address]) == 0
     assert "by worker:" in capsys.readouterr().out

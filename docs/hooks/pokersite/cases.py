@@ -57,7 +57,7 @@ def title_html(case: Case, words: Words) -> str:
     """The case's title in the reader's language, or its English title marked as English."""
     translated = text(case, words.lang, "title") if words.lang != "en" else None
     if translated:
-        return escape(translated, quote=False)
+        return words.prose(translated)
     return words.english(escape(str(case.data["title"]), quote=False))
 
 
@@ -70,7 +70,7 @@ def title_plain(case: Case, lang: str) -> tuple[str, bool]:
 def explanation_html(case: Case, words: Words) -> str:
     translated = text(case, words.lang, "explanation") if words.lang != "en" else None
     if translated:
-        return escape(translated, quote=False)
+        return words.prose(translated)
     return words.english(escape(str(case.data["explanation"]), quote=False))
 
 
@@ -127,14 +127,17 @@ def seat_table(columns: Mapping[str, Mapping[str, Json]], words: Words) -> list[
     rows = [f"| {words('seat')} | " + " | ".join(words.key(c) for c in columns) + " |",
             "|---|" + "".join("---:|" if n else "---|" for n in numeric)]
     for seat in all_seats:
-        cells = [_cell(col.get(seat)) for col in columns.values()]
+        cells = [_cell(key, col.get(seat), words) for key, col in columns.items()]
         rows.append(f"| `{seat}` | " + " | ".join(cells) + " |")
     return ["", *rows, ""]
 
 
-def _cell(value: Json) -> str:
+def _cell(key: str, value: Json, words: Words) -> str:
+    """A seat's value in a by-seat column: cards as cards, a declaration named (never ``h``)."""
     if value is None:
         return ""
+    if key == "declarations":
+        return words.token("dec", str(value))
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         return cards_html(value)
     return escape(str(value))
@@ -142,7 +145,8 @@ def _cell(value: Json) -> str:
 
 def observation(obs: Mapping[str, Json], words: Words) -> str:
     """A state check: each observable named, with its expected value."""
-    return "; ".join(f"{words.key(key)}: {value_html(key, value, words)}" for key, value in obs.items())
+    colon = words("colon")
+    return "; ".join(f"{words.key(key)}{colon}{value_html(key, value, words)}" for key, value in obs.items())
 
 
 def outcome(expect: Mapping[str, Json], words: Words) -> list[str]:
@@ -154,7 +158,7 @@ def outcome(expect: Mapping[str, Json], words: Words) -> list[str]:
         if key == "pots":
             for n, pot in enumerate(items(value), 1):
                 p = mapping(pot)
-                bits = [f"{words('pot_n', n=n)}: **{escape(str(p.get('amount')))}**"]
+                bits = [f"{words('pot_n', n=n)}{words('colon')}**{escape(str(p.get('amount')))}**"]
                 if "eligible" in p:
                     bits.append(f"{words.key('eligible')} {seats(p['eligible'])}")
                 for direction, winners in mapping(p.get("winners")).items():
@@ -164,12 +168,12 @@ def outcome(expect: Mapping[str, Json], words: Words) -> list[str]:
                                 + ", ".join(f"`{s}` {v}" for s, v in mapping(p["shares"]).items()))
                 lines.append("- " + " · ".join(bits))
         elif key == "pick_orders":
-            lines.append(f"- {words.key(key)}: " + " / ".join(seats(o) for o in items(value)))
+            lines.append(f"- {words.key(key)}{words('colon')}" + " / ".join(seats(o) for o in items(value)))
         elif key == "order":
             groups = [" = ".join(f"#{i}" for i in items(g)) for g in items(value)]
-            lines.append(f"- {words.key(key)}: " + " > ".join(groups))
+            lines.append(f"- {words.key(key)}{words('colon')}" + " > ".join(groups))
         else:
-            lines.append(f"- {words.key(key)}: {value_html(key, value, words)}")
+            lines.append(f"- {words.key(key)}{words('colon')}{value_html(key, value, words)}")
     return lines + seat_table(columns, words)
 
 
@@ -186,7 +190,8 @@ def ranking(setup: Mapping[str, Json], expect: Mapping[str, Json], words: Words)
         if quals:
             row += f" {(words('yes') if quals[i] else words('no')) if i < len(quals) else ''} |"
         rows.append(row)
-    return [f"{words('ranking')}: {words.token('ranking', str(setup.get('ranking')))}", *rows, ""]
+    ranking_name = words.token("ranking", str(setup.get("ranking")))
+    return [f"{words('ranking')}{words('colon')}{ranking_name}", *rows, ""]
 
 
 def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) -> str:
@@ -194,13 +199,13 @@ def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) ->
     note_html = ""
     if "note" in step:
         translated = note(case, words.lang, index) if words.lang != "en" else None
-        body = escape(translated or str(step["note"]), quote=False)
+        body = words.prose(translated) if translated else escape(str(step["note"]), quote=False)
         note_html = " — *" + (body if translated or words.lang == "en" else words.english(body)) + "*"
     if "act" in step:
         return action_html(str(step["act"])) + note_html
     if "reject" in step:
         reason = words.token("reason", str(step["reason"]))
-        return f"✗ {action_html(str(step['reject']))} {words('rejected')}: {reason}{note_html}"
+        return f"✗ {action_html(str(step['reject']))} {words('rejected')}{words('colon')}{reason}{note_html}"
     if "legal" in step:
         legal = mapping(step["legal"])
         bits = []
@@ -226,10 +231,11 @@ def notation(case: Case, words: Words, viewer: str = "", compact: bool = False) 
     data = case.data
     setup = mapping(data.get("setup"))
     expect = mapping(data.get("expect"))
-    meta = [f"{words('kind')} {words.token('kind', case.kind)}",
-            f"{words('level')} {words.token('value', str(data['level']))}"]
+    colon = words("colon")
+    meta = [f"{words('kind')}{colon}{words.token('kind', case.kind)}",
+            f"{words('level')}{colon}{words.token('value', str(data['level']))}"]
     if case.profiles:
-        meta.append(f"{words('profiles')} " + ", ".join(f"`{p}`" for p in case.profiles))
+        meta.append(f"{words('profiles')}{colon}" + ", ".join(f"`{p}`" for p in case.profiles))
     lines = [" · ".join(meta) + (f" · {viewer}" if viewer else ""), "", f"**{words('setup')}**", ""]
     if case.kind == "notation":
         tokens = [f"<code>{escape(str(t))}</code>" for t in items(setup.get("input"))]
@@ -249,7 +255,7 @@ def notation(case: Case, words: Words, viewer: str = "", compact: bool = False) 
                 continue
             label = words.key(key)
             shown = f"`{value}`" if key == "dealer" else value_html(key, value, words)
-            lines.append(f"- {label}: {shown}")
+            lines.append(f"- {label}{words('colon')}{shown}")
         lines += seat_table(by_seat, words)
     steps = [mapping(s) for s in items(data.get("steps"))]
     if compact and len(steps) > LONG_CASE:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import resource
 import subprocess
 import sys
@@ -112,3 +113,66 @@ def broken_links(site: Path) -> list[str]:
             ).ids:
                 problems.append(f"{html.relative_to(site)}: {href} (no such anchor)")
     return problems
+
+
+ENGLISH_SKIPPED = frozenset({"code", "pre", "kbd", "samp", "script", "style", "svg", "head", "title"})
+"""Code is notation in every language; the head is not read."""
+CODE_NAME = re.compile(r"[\w-]+(?:[._][\w-]+)+|\b[A-Za-z]+(?:-[A-Za-z]+)*-\d+\b")
+"""A dotted or underscored name (``pokerspec.stud.allin`` in the navigation) is code; a case ID
+(``auction-award-0001``) or a ruling ID (``STUD-70``) is an ID."""
+DECLARATION_CODES = frozenset({"h", "l", "b"})
+SKIPPED_BLOCKS = re.compile(r"<(pre|script|svg|style)\b.*?</\1>", re.DOTALL)
+"""The raw declaration tokens: a table cell holding one alone shows the token, not its name."""
+
+
+class EnglishFinder(HTMLParser):
+    """The words of a translated page (its prose, tables, labels and navigation) that are in
+    ``english`` and not inside an element marked ``lang="en"`` (or another language), code, or a
+    card; and the table cells that show a raw declaration code."""
+
+    def __init__(self, lang: str, english: frozenset[str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.english = english
+        self.stack: list[bool] = []
+        """For each open element: whether its text is exempt (English marked, code, cards)."""
+        self.cell: list[str] | None = None
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in {"br", "hr", "img", "input", "link", "meta", "wbr", "col", "source", "area"}:
+            return
+        a = dict(attrs)
+        classes = set((a.get("class") or "").split())
+        other = (a.get("lang") or self.lang).split("-")[0] != self.lang
+        exempt = (bool(self.stack and self.stack[-1]) or tag in ENGLISH_SKIPPED or other
+                  or bool(classes & {"ps-cards", "ps-card", "md-header__topic"}))
+        self.stack.append(exempt)
+        if tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            text = "".join(self.cell).strip()
+            if text in DECLARATION_CODES:
+                self.found.append(f"cell {text!r}")
+            self.cell = None
+        if self.stack and tag not in {"br", "hr", "img", "input", "link", "meta", "wbr", "col", "source"}:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.stack and self.stack[-1]:
+            return
+        if self.cell is not None:
+            self.cell.append(data)
+        prose = CODE_NAME.sub(" ", data)
+        self.found += [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", prose) if w.lower() in self.english]
+
+
+def unlabelled_english(html: str, lang: str, english: frozenset[str]) -> list[str]:
+    """What :class:`EnglishFinder` finds in one built page of ``lang`` (code blocks, scripts and
+    drawings are cut out first: they are skipped anyway, and they are most of a spec page)."""
+    finder = EnglishFinder(lang, english)
+    finder.feed(SKIPPED_BLOCKS.sub("", html))
+    finder.close()
+    return finder.found

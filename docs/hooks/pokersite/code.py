@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,10 @@ class CodeItem:
 
     @property
     def anchor(self) -> str:
-        return f"{self.module}.{self.qualname}" if self.qualname else self.module
+        """``pokerspec.core.high.high_rank5``; a dunder loses its underscores
+        (``ArchieRules.post_init``), which Markdown would read as bold in a heading's attributes."""
+        name = f"{self.module}.{self.qualname}" if self.qualname else self.module
+        return re.sub(r"(?<![\w])__(\w+?)__(?!\w)", r"\1", name)
 
     @property
     def name(self) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import MutableMapping, MutableSequence, Set
 from pathlib import Path
@@ -25,7 +26,26 @@ from pokerspec.traceability import TRANSLATIONS
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
-NAV_LINK = re.compile(r'<a href="([^"#]*)" class="(md-nav__link[^"]*)">')
+NAV_LINK = re.compile(r'<a href="([^"#]*)" class="((?:md-nav__link|md-footer__link)[^"]*)"([^>]*)>')
+TOC_LIST = re.compile(r'(<ul class="md-nav__list" data-md-component="toc"[^>]*|'
+                      r'<label class="md-nav__link md-nav__link--active" for="__toc")>')
+"""The contents of the page, twice (for the phone's menu and beside the text), and its own title
+in the menu."""
+CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p",
+                     "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "iu", "ia"],
+                    strict=True))
+
+
+def slugify(value: str, separator: str) -> str:
+    """A heading's anchor as Markdown makes it (ASCII, accents dropped, lower case, words joined by
+    ``separator``), with Cyrillic letters transliterated first, so that a Russian heading gets a
+    readable anchor that every build gives it again (``Для кого это`` is ``dlia-kogo-eto``, never
+    ``_1``). English, French and Portuguese anchors are Markdown's."""
+    latin = "".join(CYRILLIC.get(c, CYRILLIC.get(c.lower(), c)) for c in value)
+    plain = unicodedata.normalize("NFKD", latin).encode("ascii", "ignore").decode("ascii")
+    words = re.sub(r"[^\w\s-]", "", plain).strip().lower()
+    return re.sub(rf"[{re.escape(separator)}\s]+", separator, words)
 
 
 def relative_alternates(alternates: MutableSequence[MutableMapping[str, str]], site_url: str | None) -> None:
@@ -45,7 +65,7 @@ def drop_head_alternates(html: str) -> str:
 
 
 def mark_english_links(html: str, page_url: str, english: Set[str], title: str) -> str:
-    """Navigation links to English-only pages, on a translated page, marked ``lang="en"`` and
+    """Navigation and footer links to English-only pages, on a translated page, marked ``lang="en"`` and
     labelled (``english`` holds those pages' URLs, ``title`` says so in the page's language)."""
     base = posixpath.dirname(page_url.rstrip("/")) if not page_url.endswith("/") else page_url
 
@@ -53,9 +73,16 @@ def mark_english_links(html: str, page_url: str, english: Set[str], title: str) 
         target = posixpath.normpath(posixpath.join(base, m.group(1))) + "/"
         if target.lstrip("./") not in english:
             return m.group(0)
-        return f'<a href="{m.group(1)}" class="{m.group(2)}" lang="en" data-ps-en="EN" title="{title}">'
+        href, classes, rest = m.groups()
+        return f'<a href="{href}" class="{classes}"{rest} lang="en" data-ps-en="EN" title="{title}">'
 
     return NAV_LINK.sub(mark, html)
+
+
+def mark_toc_english(html: str) -> str:
+    """The table of contents of a page whose headings are English (an English-only page on a
+    translated site) or code names (a code page), and its title in the menu, marked ``lang="en"``."""
+    return TOC_LIST.sub(r'\1 lang="en">', html)
 
 
 def write_sitemaps(site_dir: Path) -> None:

@@ -6,7 +6,7 @@ hand-written pages."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
@@ -92,7 +92,7 @@ def case_topic_page(site: Site, page: str, cases: Sequence[Case], words: Words) 
                   f'<div class="{NOTATION_CLASS}" markdown>', "", explanation_html(case, words), "",
                   f"{words('pins')} " + ", ".join(rule_link(site, page, r, words) for r in case.rules)
                   + f" · `{rel}`", ""]
-        lines += [*notation(case, words, viewer_link(page, case)), "</div>", ""]
+        lines += [*notation(case, words, viewer_link(localized(page, words.lang), case)), "</div>", ""]
     return "\n".join(lines)
 
 
@@ -149,23 +149,62 @@ def cases_index(site: Site, words: Words) -> str:
     return "\n".join(lines) + "\n"
 
 
+def schema_files(root: Path) -> list[Path]:
+    """The published JSON Schemas, in the order the schemas page shows them."""
+    return sorted((root / "conformance" / "schema").glob("*.schema.json"))
+
+
 def schema_copies(root: Path) -> dict[str, str]:
     """A copy of each published JSON Schema, to download."""
-    files = sorted((root / "conformance" / "schema").glob("*.schema.json"))
-    return {f"{GENERATED}/schema/{path.name}": path.read_text(encoding="utf-8") for path in files}
+    return {f"{GENERATED}/schema/{p.name}": p.read_text(encoding="utf-8") for p in schema_files(root)}
+
+
+def _property_names(node: object) -> Iterator[str]:
+    """The names every ``properties`` object of a schema defines, depth first."""
+    if isinstance(node, dict):
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            yield from properties
+        for value in node.values():
+            yield from _property_names(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _property_names(value)
+
+
+def schema_keys(root: Path) -> list[tuple[int, str, str, int]]:
+    """(block, schema, key, line) of every key the schemas define: the schema's place on the
+    schemas page, its name, the key and the line that defines it (the first that starts with the
+    key, else the first that names it)."""
+    out: list[tuple[int, str, str, int]] = []
+    for block, path in enumerate(schema_files(root)):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for key in dict.fromkeys(_property_names(json.loads(text))):
+            quoted = json.dumps(key) + ":"
+            line = next((n for n, s in enumerate(lines, 1) if s.lstrip().startswith(quoted)),
+                        next((n for n, s in enumerate(lines, 1) if quoted in s), 0))
+            if line:
+                out.append((block, path.name.removesuffix(".schema.json"), key, line))
+    return out
 
 
 def schemas_page(root: Path, words: Words) -> str:
     """The published JSON Schemas, each shown in full (the schemas themselves are in English)."""
     lines = [f"# {words('schemas_title')}", "", words("schemas_intro"), ""]
-    for path in sorted((root / "conformance" / "schema").glob("*.schema.json")):
+    for path in schema_files(root):
         text = path.read_text(encoding="utf-8")
         title = escape(str(json.loads(text).get("title", "")), quote=False)
         name = path.name.removesuffix(".schema.json")
-        lines += [f"## {name} {{#{name}}}", "", words.english(title), "",
+        lines += [f"## {path.name} {{#{name}}}", "", words.english(title), "",
                   f"{words('download')} [{path.name}](schema/{path.name}) · {words('source')} "
-                  f"`conformance/schema/{path.name}`", "", "```json", text.rstrip(), "```", ""]
+                  f"`conformance/schema/{path.name}`", "", '```json linenums="1"', text.rstrip(), "```", ""]
     return "\n".join(lines)
+
+
+def breakable(name: str) -> str:
+    """A code name that a narrow column may break after each dot, never inside a word."""
+    return escape(name).replace(".", ".<wbr>")
 
 
 def traceability_page(site: Site, words: Words) -> str:
@@ -178,12 +217,13 @@ def traceability_page(site: Site, words: Words) -> str:
     counts = words("trace_counts", rules=len(rules), cited=cited, pinned=pinned)
     counts += " · " + " · ".join(words("in_lang", n=n, lang=LANGUAGE_NAMES[x]) for x, n in translated.items())
     lines = ["---", "hide:", "  - navigation", "  - toc", "---", "", f"# {words('trace_title')}", "",
-             words("trace_intro"), "", counts, "",
+             words("trace_intro"), "", counts, "", '<div class="ps-trace" markdown>', "",
              f"| {words('rule')} | {words('title')} | {words('code_col')} | {words('cases_col')} | "
              + " | ".join(TRANSLATIONS) + " |",
              "|---|---|---|---|" + "---|" * len(TRANSLATIONS)]
     for rule in rules:
-        code = ", ".join(f"[`{item.name}`]({link(page, code_page(item.module), item.anchor)})"
+        code = ", ".join(f"[<code>{breakable(item.name)}</code>]"
+                         f"({link(page, code_page(item.module), item.anchor)})"
                          for item in site.code if rule.id in item.rules) or "—"
         cases = ", ".join(f"[{pin.case}]({link(page, site.pin_page(pin.path), pin.case)})"
                           for pin in rule.cases)
@@ -195,6 +235,7 @@ def traceability_page(site: Site, words: Words) -> str:
         anchor = f'<a id="{rule.id}"></a>'
         cells = [anchor + rule_link(site, page, rule.id, words), title, code, cases, *marks]
         lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "</div>"]
     problems = [*site.trace.translation_problems(), *site.trace.dangling_problems()]
     if problems:
         lines += ["", f"## {words('open_problems')}", "", words("open_problems_intro"), ""]

@@ -31,9 +31,11 @@ def case_in_panel(site: Site, page: str, case: Case, words: Words) -> list[str]:
     """One case inside a rule's block, as a collapsible hand (indented for the block). This is the
     one place that decides how a case shows beside a rule."""
     title, english = title_plain(case, words.lang)
-    heading = f"{case.id} — {title}".replace('"', "'")
     if english:
-        heading += f" ({words('english')})"
+        heading = f"{case.id} — <span lang='en'>{escape(title, quote=False)}</span> ({words('english')})"
+    else:
+        heading = f"{case.id} — {words.prose(title)}"
+    heading = heading.replace('"', "'")
     target = link(page, case_page(case, site.vectors), case.id)
     return [f"??? example \"{heading}\"", f"    [{words('case_page')}]({target})", "",
             *indent(render_case(case, words, viewer_link(page, case), compact=True))]
@@ -43,7 +45,7 @@ def rule_block(site: Site, page: str, rule: RuleId, lang: str) -> list[str]:
     """The collapsible block inserted after a rule's text: anchor, code and cases."""
     words = Words(lang)
     lines = [f'<div class="{PANEL_CLASS}" markdown>', "",
-             f"??? abstract \"{words('block')} · {rule}\"",
+             f"??? abstract \"{words('block')} · `{rule}`\"",
              f"    {words('anchor')} [`#{rule}`](#{rule}) · "
              f"[{words('trace')}]({link(page, TRACE_PAGE, rule)})", ""]
     items = [item for item in site.code if rule in item.rules]
@@ -51,7 +53,7 @@ def rule_block(site: Site, page: str, rule: RuleId, lang: str) -> list[str]:
     if not items:
         lines += [f"    {words('no_code')}", ""]
     for item in items:
-        lines.append(f"    ??? quote \"{item.name} — {item.path}:{item.line}\"")
+        lines.append(f"    ??? quote \"`{item.name}` — `{item.path}:{item.line}`\"")
         lines += [f"        [{words('code_page')}]({link(page, code_page(item.module), item.anchor)})", ""]
         lines += indent(snippet(site.root, item, words("more_lines")), 8)
     cases = site.cases_of(rule)
@@ -62,7 +64,7 @@ def rule_block(site: Site, page: str, rule: RuleId, lang: str) -> list[str]:
         lines += indent(case_in_panel(site, page, case, words))
     for case in cases[INLINE_CASES:]:
         title, english = title_plain(case, lang)
-        shown = escape(title, quote=False)
+        shown = escape(title, quote=False) if english else words.prose(title)
         lines.append(f"    - [{case.id}]({link(page, case_page(case, site.vectors), case.id)}) — "
                      + (words.english(shown) if english else shown) + f" · {viewer_link(page, case)}")
     return ["", *lines, "", "</div>", ""]

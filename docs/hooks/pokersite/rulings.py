@@ -27,6 +27,8 @@ PREFIXES = ("CORE", "ARC", "AUC", "STUD")
 LEAD = re.compile(r"\*\*(?:" + "|".join(LEADS) + r") \(([A-Z]+-\d+(?:,\s*[A-Z]+-\d+)*)\)\.\*\*")
 MENTION = re.compile(r"(?<![\w\[#/-])((?:" + "|".join(PREFIXES) + r")-\d+)(?![\w\]-])")
 DECISION_CLASS = "ps-decision"
+RULING_CLASS = "ps-ruling"
+"""The empty anchor before a ruling paragraph (the paragraph is the ruling's search entry)."""
 """The decision as the chapter states it, on the rulings page; the search index leaves it out (the
 chapter's paragraph is indexed)."""
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -222,7 +224,7 @@ def _link_part(part: str, ids: set[str], target: str) -> str:
         ruling = m.group(1).split(",")[0].strip()
         if ruling not in ids:
             return m.group(0)
-        anchor = f'<a class="ps-ruling" id="{ruling}"></a>'
+        anchor = f'<a class="{RULING_CLASS}" id="{ruling}"></a>'
         return anchor + m.group(0).replace(ruling, f"[{ruling}]({target}#{ruling})", 1)
 
     def mention(m: re.Match[str]) -> str:
@@ -272,7 +274,7 @@ def rulings_page(rulings: Rulings, root: Path, lang: str) -> str:
                 for label, texts in (("question", entry.question), ("sources_say", entry.sources)):
                     body = texts.get(lang) or texts.get("en", "")
                     if texts.get(lang):
-                        lines += [f"**{words(label)}.** {body}", ""]
+                        lines += [f"**{words(label)}.** {words.markdown_prose(body)}", ""]
                     elif body:
                         lines += [f"**{words(label)}.** " + words.english(body), ""]
             decision = rebase(para.text, para.page, page)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import cast
 
 from pokerspec.core.game import Json
+from pokerspec.profiles import all_profiles
 from pokerspec.traceability import LANGUAGES
 from pokerspec.viewer.page import labels
 
@@ -96,6 +97,43 @@ class Words:
         tag = "div" if block else "span"
         return (f'<{tag} class="ps-en" lang="en" data-ps-en="{escape(self("english"))}" '
                 f'title="{escape(self("untranslated"))}">{html}</{tag}>')
+
+
+    def prose(self, text: str) -> str:
+        """HTML for a translated sentence of a case (title, explanation, note): escaped, and the
+        names of the case format it quotes as they are (``malformed``, ``winners``, a profile such
+        as ``stud-odd-chip-suit``) shown as code, since they are notation, not English."""
+        return _quoted_names(self.lang).sub(lambda m: f"<code>{m.group(0)}</code>", escape(text, quote=False))
+
+    def markdown_prose(self, markdown: str) -> str:
+        """Translated Markdown (a ruling's question) with the format's names it quotes as code,
+        outside its code spans."""
+        parts = re.split(r"(`[^`]*`)", markdown)
+        quoted = _quoted_names(self.lang)
+        return "".join(part if i % 2 else quoted.sub(lambda m: f"`{m.group(0)}`", part)
+                       for i, part in enumerate(parts))
+
+
+@cache
+def format_names() -> frozenset[str]:
+    """The names of the case format: data keys and values, the tokens and verbs the viewer names,
+    profiles (with and without their game: ``stud-last-aggressor``, ``last-aggressor``)."""
+    english = cast(Mapping[str, Json], labels()["en"])
+    viewer = {str(t) for section in (*VIEWER_SECTIONS, "verb") if isinstance(english.get(section), dict)
+              for t in cast(Mapping[str, Json], english[section])}
+    words = {k for section in ("key", "value") for k in table().get(section, {})}
+    profiles = {p for name in all_profiles() for p in (name, name.partition("-")[2]) if p}
+    return frozenset(words | viewer | profiles | {"all", "high", "low"})
+
+
+@cache
+def _quoted_names(lang: str) -> re.Pattern[str]:
+    """The format's names that are not words of ``lang`` (French ``phase`` is a word), longest first."""
+    vocabulary = {w.lower() for section in table().values() for entry in section.values()
+                  for w in re.findall(r"[\w-]+", entry.get(lang, ""))}
+    quoted = [n for n in format_names() if n not in vocabulary and re.fullmatch(r"[a-z][a-z0-9_-]+", n)]
+    names = sorted(quoted, key=len, reverse=True)
+    return re.compile(r"(?<![\w.-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w-]|\.\w)")
 
 
 def _pick(entry: dict[str, str], lang: str) -> str:

@@ -53,8 +53,8 @@ class ArchieRules:
     """How the remainder of a tied share is given out (``archie.award.odd-chip``)."""
 
     def __post_init__(self) -> None:
-        """The invariants of ``archie.table.limits`` and ``archie.table.reserve``, as a
-        ``RulesError`` with the arithmetic."""
+        """The big blind is the small bet and the reserve covers the most a seat can put in,
+        else a ``RulesError`` with the arithmetic (the class docstring names the rules)."""
         if self.big_blind != self.small_bet:
             raise RulesError(f"archie rules: big blind {self.big_blind} ≠ small bet {self.small_bet}: the "
                              "big blind is the first bet of round 1, so it must equal the small bet")

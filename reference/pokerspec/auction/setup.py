@@ -42,8 +42,8 @@ class AuctionRules:
     failed_both: FailedBoth = FailedBoth.EXCLUDE
 
     def __post_init__(self) -> None:
-        """The invariants of ``auction.setup.reserve`` and ``auction.setup.players``, as a
-        ``RulesError`` with the arithmetic."""
+        """The reserve covers the worst case and the deck serves every player, else a
+        ``RulesError`` with the arithmetic (the class docstring names the rules)."""
         need = self.ante + self.auctions * self.max_bid + self.cap
         if self.reserve < need:
             raise RulesError(

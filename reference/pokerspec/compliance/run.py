@@ -40,6 +40,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from pokerspec.cli import check_outputs
 from pokerspec.cluster import ClusterError, session
 from pokerspec.compliance.findings import BUG, KNOWN, Known, attribute, upstream_name
 from pokerspec.compliance.peers import UNSUPPORTED
@@ -1064,9 +1065,16 @@ def handler(args: argparse.Namespace) -> int:
             markup=False,
         )
         return 2
+    runnable = [ENGINES[n] for n in names if n not in missing]
+    if not runnable:
+        for n, why in missing.items():
+            console.print(f"{n}: {why}", markup=False)
+        console.print("no library to run: none of them is installed (pip install -e '.[peers]'; npm ci in "
+                      "conformance/adapters/js)", markup=False)
+        return 2
+    check_outputs({"--out": out}, directories=True)
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
-    runnable = [ENGINES[n] for n in names if n not in missing]
     if args.cluster is None:
         _grade_here(runnable, args.pairs, args.seed, out, console, missing)
     else:

@@ -31,7 +31,15 @@ from typing import IO, cast
 
 import jsonschema
 
-from pokerspec.conformance.protocol import MAX_LINE, Engine, EngineFailure, Message, Pipelined, Replies
+from pokerspec.conformance.protocol import (
+    MAX_LINE,
+    Engine,
+    EngineFailure,
+    Message,
+    Pipelined,
+    Replies,
+    Streaming,
+)
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.resources import SCHEMAS
@@ -118,6 +126,7 @@ class _Batch:
     barrier's id last) to the process of ``generation``, or not written yet."""
 
     messages: list[Message]
+    ticket: int
     ids: list[int] = field(default_factory=list)
     generation: int = -1
 
@@ -169,6 +178,12 @@ class ExecEngine:
         self._next_id = 0
         self._asked: dict[int, Json] = {}
         """The op of each request written to the current process (the last few thousand)."""
+        self._owner: dict[int, int] = {}
+        """The ticket of each request written to the current process (the last few thousand)."""
+        self._late: list[tuple[int, EngineFailure]] = []
+        """Protocol errors of cases already collected, found in later lines (a late reply)."""
+        self._pidfd = -1
+        self._exited = False
         self._batches: dict[int, _Batch] = {}
         self._next_batch = 0
         _LIVE.add(self)
@@ -188,10 +203,18 @@ class ExecEngine:
         os.set_blocking(self._out, False)
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
+        self._exited = False
+        if hasattr(os, "pidfd_open"):  # the engine's exit wakes the reader even if a child holds stdout
+            try:
+                self._pidfd = os.pidfd_open(proc.pid)
+                self._selector.register(self._pidfd, selectors.EVENT_READ)
+            except OSError:
+                self._pidfd = -1
         self._buffer.clear()
         self._pending = b""
         self._next_id = 0
         self._asked = {}
+        self._owner = {}
         self.minor = None
         if self._generation:
             self.restarts += 1
@@ -205,19 +228,24 @@ class ExecEngine:
         return _tail(self._stderr.read().decode("utf-8", "replace"))
 
     def kill(self) -> None:
-        """End the process and everything it started (its process group) and forget it; the
-        next case respawns it."""
+        """End the process and everything it started (its process group, which outlives the
+        engine itself as long as a grandchild is in it) and forget it; the next case respawns
+        it. The engine runs in its own session, so its group ID is its process ID, which is not
+        reused while the group has a member or the engine is unreaped."""
         proc = self._proc
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            if proc.poll() is None:
                 proc.kill()
         proc.wait()
         if self._selector is not None:
             self._selector.close()
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
+            self._pidfd = -1
         for stream in (proc.stdin, proc.stdout, self._stderr):
             if stream is not None:
                 stream.close()
@@ -249,7 +277,7 @@ class ExecEngine:
         them at once, behind any submitted before; a 1.0 engine when they are collected."""
         ticket = self._next_batch
         self._next_batch += 1
-        batch = _Batch([dict(m) for m in messages])
+        batch = _Batch([dict(m) for m in messages], ticket)
         self._batches[ticket] = batch
         if any(m.get("op") == "start" for m in batch.messages):
             self._start = next(m for m in batch.messages if m.get("op") == "start")
@@ -270,7 +298,7 @@ class ExecEngine:
             if self._proc is None:
                 self._spawn()
                 if self._start is not None and batch.messages[0].get("op") != "start":
-                    (reply,) = self._read(self._frame(_Batch([self._start])), [])
+                    (reply,) = self._read(self._frame(_Batch([self._start], -1)), [])
                     if "error" in reply:
                         raise self._failure("handshake", f"restarted engine refused start: {reply!r:.200}")
             if batch.generation != self._generation:
@@ -297,9 +325,11 @@ class ExecEngine:
         self._next_id += len(messages)
         if len(self._asked) > 4096:
             self._asked = {i: op for i, op in self._asked.items() if i >= first - 1024}
+            self._owner = {i: t for i, t in self._owner.items() if i >= first - 1024}
         lines = []
         for i, message in zip(batch.ids, messages, strict=True):
             self._asked[i] = message.get("op")
+            self._owner[i] = batch.ticket
             lines.append(_ENCODE({**message, "id": i}))
         self._pending += "\n".join(lines).encode() + b"\n"
         return batch
@@ -331,9 +361,13 @@ class ExecEngine:
                     noted = self.on_wait is None or self.patience >= allowed
                 line = self._next_line(op)
                 if line is not None:
-                    replies.append(self._check(batch.ids[index], op, self._parse(op, line)))
-                    deadline = 0.0
+                    reply = self._check(batch, batch.ids[index], op, self._parse(op, line))
+                    if reply is not None:
+                        replies.append(reply)
+                        deadline = 0.0
                     continue
+                if self._exited:
+                    raise self._died(op)
                 if self._pending and not writing:
                     self._selector.register(self._in, selectors.EVENT_WRITE)
                     writing = True
@@ -358,6 +392,10 @@ class ExecEngine:
                         if not self._pending:
                             self._selector.unregister(self._in)
                             writing = False
+                    elif key.fd == self._pidfd:
+                        self._selector.unregister(self._pidfd)
+                        self._exited = True
+                        self._drain()
                     else:
                         chunk = os.read(self._out, 1 << 16)
                         if not chunk:
@@ -370,8 +408,49 @@ class ExecEngine:
             replies.pop()
         return replies
 
-    def _check(self, expected: int, op: Json, reply: Message) -> Message:
-        """``reply`` without its ``id``, once it is known to answer request ``expected``."""
+    def _drain(self) -> None:
+        """Read what the exited engine left in the pipe (a child may keep it open: no EOF)."""
+        while len(self._buffer) <= self.max_line:
+            try:
+                chunk = os.read(self._out, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                return
+            self._buffer += chunk
+
+    def _stray(self, batch: _Batch, got: Json, line: str) -> bool:
+        """Whether a line with id ``got`` that is not due now answers a request of a case
+        already collected (a late or repeated reply): then it is that case's protocol error,
+        kept for ``finish``, and reading goes on."""
+        owner = self._owner.get(got) if isinstance(got, int) and not isinstance(got, bool) else None
+        if owner is None or owner == batch.ticket or owner in self._batches or owner < 0:
+            return False
+        op = self._asked.get(got) if isinstance(got, int) else None
+        self._late.append((owner, EngineFailure(
+            "protocol", f"a late line: after this case was graded the engine wrote another reply to "
+            f"request {got} ({op}) of this case: {line[:200]}")))
+        return True
+
+    def finish(self) -> list[tuple[int, EngineFailure]]:
+        """Say ``stop`` (proving the pipe quiet after the last case) and return the protocol
+        errors that lines read after their cases were collected showed, with each case's ticket."""
+        self._batches.clear()
+        if self._proc is not None and self._proc.poll() is None:
+            self.timeout = min(self.timeout, 1.0)
+            self.on_wait = None
+            try:
+                self.handle({"op": "stop"})
+                self._proc.wait(timeout=1)
+            except (EngineFailure, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+        late, self._late = self._late, []
+        return late
+
+    def _check(self, batch: _Batch, expected: int, op: Json, reply: Message) -> Message | None:
+        """``reply`` without its ``id``, once it is known to answer request ``expected`` (None:
+        a late reply to an earlier case, set aside for ``finish``)."""
         if op == "start":
             minor = reply.get("minor", 0)
             self.minor = minor if isinstance(minor, int) and not isinstance(minor, bool) else 0
@@ -387,6 +466,8 @@ class ExecEngine:
                                 "once per case)")
         if not self.minor or got == expected:
             return reply
+        if self._stray(batch, got, _ENCODE(reply)):
+            return None
         raise self._failure("protocol", self._misnumbered(got, expected, op))
 
     def _misnumbered(self, got: Json, expected: int, op: Json) -> str:
@@ -409,21 +490,24 @@ class ExecEngine:
             chunk = None
         if chunk:
             self._buffer += chunk
-        end = self._buffer.find(b"\n")
-        while end == 0 or (end > 0 and not self._buffer[:end].strip()):
-            del self._buffer[: end + 1]
-            end = self._buffer.find(b"\n")
-        if end < 0:
-            return
-        line = bytes(self._buffer[:end])
         following = [b for _, b in sorted(self._batches.items()) if b.generation == self._generation]
-        if following and self.minor:
-            try:
-                got = json.loads(line).get("id")
-            except (ValueError, AttributeError):
-                got = None
-            if got == following[0].ids[0]:
+        while True:
+            end = self._buffer.find(b"\n")
+            while end == 0 or (end > 0 and not self._buffer[:end].strip()):
+                del self._buffer[: end + 1]
+                end = self._buffer.find(b"\n")
+            if end < 0:
                 return
+            line = bytes(self._buffer[:end])
+            try:
+                got = json.loads(line).get("id") if self.minor else None
+            except (ValueError, AttributeError, RecursionError):
+                got = None
+            if following and got == following[0].ids[0]:
+                return
+            if not self._stray(batch, got, line.decode("utf-8", "replace")):
+                break
+            del self._buffer[: end + 1]
         raise self._failure("protocol", f"an extra line: after the last reply of this case the engine wrote "
                             f"{line[:200]!r}")
 
@@ -448,22 +532,16 @@ class ExecEngine:
             reply = _DECODE(line.decode())
         except ValueError as exc:  # UnicodeDecodeError included
             raise self._failure("garbage", f"reply to {op} is not JSON ({exc}): {line[:200]!r}") from None
+        except RecursionError:
+            raise self._failure("garbage", f"reply to {op} is nested too deeply to read: "
+                                f"{line[:200]!r}") from None
         if not isinstance(reply, dict):
             raise self._failure("garbage", f"reply to {op} is not an object: {line[:200]!r}")
         return reply
 
     def close(self) -> None:
-        """Say ``stop``, give the engine a moment to exit, then make sure it has."""
-        self._batches.clear()
-        if self._proc is not None and self._proc.poll() is None:
-            self.timeout = min(self.timeout, 1.0)
-            self.on_wait = None
-            try:
-                self.handle({"op": "stop"})
-                self._proc.wait(timeout=1)
-            except (EngineFailure, subprocess.TimeoutExpired):
-                pass
-        self.kill()
+        """Say ``stop``, give the engine a moment to exit, then end its whole process group."""
+        self.finish()
 
 
 _LIVE: weakref.WeakSet[ExecEngine] = weakref.WeakSet()
@@ -494,7 +572,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "snapshot", "outcome", "stop"})
+                 "snapshot", "push", "pop", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:
@@ -512,10 +590,18 @@ def reply_problem(op: Json, reply: Message) -> str | None:
 
 
 class StrictEngine:
-    """``--strict``: every request and every reply is checked against protocol.schema.json."""
+    """``--strict``: every request and every reply is checked against protocol.schema.json. It
+    streams like the engine it wraps (an exec engine), so a late reply is still charged to its
+    case."""
 
     def __init__(self, inner: Engine) -> None:
         self._inner = inner
+        self._sent: dict[int, tuple[list[Mapping[str, Json]], EngineFailure | None, int]] = {}
+        """Each ticket's requests that were sent, the failure of the first that was not, and the
+        inner engine's ticket (-1: the inner engine does not stream; sent at ``collect``)."""
+        self._mine: dict[int, int] = {}
+        """This wrapper's ticket for each of the inner engine's."""
+        self._next = 0
 
     @property
     def inner(self) -> Engine:
@@ -525,8 +611,10 @@ class StrictEngine:
         return one_by_one(self, message)
 
     def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> Replies:
-        """Send the requests up to the first that breaks the schema; keep the replies up to the
-        first that does."""
+        return self.collect(self.submit(messages))
+
+    def submit(self, messages: Sequence[Mapping[str, Json]]) -> int:
+        """Queue the requests up to the first that breaks the schema."""
         failure: EngineFailure | None = None
         for i, message in enumerate(messages):
             problem = request_problem(message)
@@ -535,7 +623,18 @@ class StrictEngine:
                                         f"schema: {problem}")
                 messages = messages[:i]
                 break
-        if isinstance(self._inner, Pipelined):
+        inner = self._inner.submit(messages) if isinstance(self._inner, Streaming) else -1
+        ticket, self._next = self._next, self._next + 1
+        self._sent[ticket] = (list(messages), failure, inner)
+        self._mine[inner] = ticket
+        return ticket
+
+    def collect(self, ticket: int) -> Replies:
+        """The replies up to the first that breaks the schema."""
+        messages, failure, inner = self._sent.pop(ticket)
+        if isinstance(self._inner, Streaming):
+            replies, failed = self._inner.collect(inner)
+        elif isinstance(self._inner, Pipelined):
             replies, failed = self._inner.handle_all(messages)
         else:
             replies, failed = [], None
@@ -551,6 +650,11 @@ class StrictEngine:
                 broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
                 return replies[:i], broken
         return replies, failed or failure
+
+    def finish(self) -> list[tuple[int, EngineFailure]]:
+        if not isinstance(self._inner, Streaming):
+            return []
+        return [(self._mine[t], f) for t, f in self._inner.finish() if t in self._mine]
 
     def close(self) -> None:
         self._inner.close()

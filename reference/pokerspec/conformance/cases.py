@@ -25,7 +25,7 @@ from pokerspec.core.actions import ActionError, parse_action
 from pokerspec.core.cards import CardError, parse_card
 from pokerspec.core.game import Json
 from pokerspec.profiles import all_profiles
-from pokerspec.resources import SCHEMAS, SPEC, display
+from pokerspec.resources import SCHEMAS, SPEC, display, read_case_file
 from pokerspec.resources import VECTORS as VECTORS  # the suite's own cases, imported from here too
 from pokerspec.rules import is_rule_id, page_language, read_headings
 
@@ -204,11 +204,13 @@ def load_case(path: Path, spec: Path | None = SPEC) -> Case | BadCase:
     """The case in ``path``, or what is wrong with it; its rule IDs must be defined by the spec
     in ``spec`` (None: not checked — ``pokerspec.traceability`` reports them itself)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return BadCase(path, "", f"cannot read: {exc}")
+        data = json.loads(read_case_file(path).decode("utf-8"))
     except json.JSONDecodeError as exc:
         return BadCase(path, "", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError included
+        return BadCase(path, "", f"cannot read: {exc}")
+    except RecursionError:
+        return BadCase(path, "", "nested too deeply to read (a case is a few levels deep)")
     errors = sorted(validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         best = jsonschema.exceptions.best_match(errors)

@@ -12,6 +12,9 @@ when a required case failed or errored, every case run was skipped, a ``--requir
 skipped, or a case file is bad; 2 when the run cannot be made (a usage error, an engine that
 cannot be started or fails its handshake); 130 or 143 when interrupted (the partial report is
 still written).
+
+A report is never written over an input (a case file, or any ``.json`` under a ``--vectors``
+directory) or over the other report, and is written to a temporary file renamed into place.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import os
 import time
 from collections.abc import Iterable, Sequence
 from fnmatch import fnmatchcase
@@ -36,7 +38,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from pokerspec.cli import Interrupted, UsageError, positive_seconds, run_cli
+from pokerspec.cli import Interrupted, UsageError, check_outputs, positive_seconds, run_cli
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, ExecEngine, StrictEngine, open_engine
 from pokerspec.conformance.cases import VECTORS, Case, case_files, load_cases, spec_rules
@@ -159,19 +161,6 @@ def requirements(require: Sequence[str], cases: Sequence[Case], items: Sequence[
     return tuple(dict.fromkeys(require))
 
 
-def writable(path: Path | None, option: str) -> None:
-    """A report path must be a file that can be written, checked before the run starts."""
-    if path is None:
-        return
-    if path.is_dir():
-        raise UsageError(f"{option} {path}: is a directory; give a file name")
-    parent = path.parent
-    if not parent.is_dir():
-        raise UsageError(f"{option} {path}: no such directory {parent}")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UsageError(f"{option} {path}: cannot be written")
-
-
 def handle_list(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
     cases, bad = load_cases(case_dirs(args))
@@ -229,9 +218,8 @@ class Display:
 
 def handle_run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
-    writable(args.report, "--report")
-    writable(args.junit, "--junit")
     dirs = case_dirs(args)
+    check_outputs({"--report": args.report, "--junit": args.junit}, dirs)
     cases, bad = load_cases(dirs)
     items = plan(cases, selection(args, cases))
     if not items and not bad:

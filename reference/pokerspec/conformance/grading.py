@@ -8,6 +8,8 @@ are then judged one by one, exactly as if they had been asked for one at a time.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -50,48 +52,71 @@ class Result:
     extra: dict[str, Json] = field(default_factory=dict)
 
 
-def difference(expected: Json, actual: Json, path: str = "", key: str = "") -> str | None:
-    """The first place ``actual`` differs from ``expected``, as ``path: what differs``; only
-    keys listed in ``expected`` count, and lists under ``UNORDERED`` keys compare as sets."""
-    found = _differ(expected, actual, key)
+def difference(expected: Json, actual: Json, path: str = "", key: str = "",
+               whole: bool = False) -> str | None:
+    """The first place ``actual`` differs from ``expected``, as ``path: what differs``. Types
+    count (``"1"`` is not ``1``, ``true`` is not ``1``, ``1.0`` is not ``1``); only keys listed
+    in ``expected`` count, except in a map keyed by seats and in ``winners``, whose whole key set
+    the contract defines (an extra seat or winner group is a difference); lists under
+    ``UNORDERED`` keys compare as sets."""
+    found = _differ(expected, actual, key, whole)
     if found is None:
         return None
     where, what = found
     return f"{path + where or '.'}: {what}"
 
 
-def _differ(expected: Json, actual: Json, key: str) -> tuple[str, str] | None:
+EXACT_KEYS = frozenset({"winners"})
+"""Outcome maps whose whole key set a case gives (besides maps keyed by seats): ``winners``
+names every group that wins a share (core.contract.outcome)."""
+
+
+def _seat(key: str) -> bool:
+    return key[:1] == "p" and key[1:].isdigit()
+
+
+def _canonical(value: Json) -> str:
+    """A list entry as typed JSON text, so that set comparisons keep types apart."""
+    return json.dumps(value, sort_keys=True)
+
+
+def _differ(expected: Json, actual: Json, key: str, whole: bool = False) -> tuple[str, str] | None:
     """(where below this value, what differs), or None; the path is only written out for a
     difference, since almost every comparison finds none."""
     if type(expected) is dict:
         if type(actual) is not dict:
-            return "", f"expected an object, got {actual!r}"
+            return "", f"expected an object, got {actual!r:.200}"
         for k, v in expected.items():
             if k not in actual:
                 return f"/{k}", f"missing (expected {v!r})"
-            found = _differ(v, actual[k], k)
+            found = _differ(v, actual[k], k, whole)
             if found is not None:
                 return f"/{k}{found[0]}", found[1]
+        closed = key in EXACT_KEYS or all(map(_seat, expected))
+        if whole and len(actual) > len(expected) and expected and closed:
+            extra = sorted(str(k) for k in actual if k not in expected)
+            return "", f"unexpected {extra} (the case names every key here: {sorted(expected)})"
         return None
     if type(expected) is list:
         if not isinstance(actual, list | tuple):
-            return "", f"expected a list, got {actual!r}"
+            return "", f"expected a list, got {actual!r:.200}"
         if key in UNORDERED and all(type(x) is str or type(x) is int for x in expected):
-            if sorted(map(str, expected)) != sorted(map(str, actual)):
-                missing = sorted(set(map(str, expected)) - set(map(str, actual)))
-                extra = sorted(set(map(str, actual)) - set(map(str, expected)))
-                return "", f"missing {missing}, unexpected {extra}"
+            want, got = sorted(map(_canonical, expected)), sorted(map(_canonical, actual))
+            if want != got:
+                missing = [json.loads(x) for x in sorted((Counter(want) - Counter(got)).elements())]
+                extra = [json.loads(x) for x in sorted((Counter(got) - Counter(want)).elements())]
+                return "", f"missing {missing!r}, unexpected {extra!r:.200}"
             return None
         if len(expected) != len(actual):
-            return "", f"expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r}"
+            return "", f"expected {len(expected)} items {expected!r}, got {len(actual)} {actual!r:.200}"
         inner = "tie" if key == "order" else key
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            found = _differ(e, a, inner)
+            found = _differ(e, a, inner, whole)
             if found is not None:
                 return f"[{i}]{found[0]}", found[1]
         return None
     if expected != actual or type(expected) is not type(actual):
-        return "", f"expected {expected!r}, got {actual!r}"
+        return "", f"expected {expected!r}, got {actual!r:.200}"
     return None
 
 
@@ -235,17 +260,19 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
         if "error" in expect:
             got = reply.get("error")
             want = expect["error"]
-            got_code: Json = got.get("code") if isinstance(got, dict) else got
-            if isinstance(want, str):
-                diff = None if got_code == want else f"expected error {want!r}, got {reply!r}"
+            diff: str | None
+            if not isinstance(got, dict):
+                diff = f"expected an error object {{code, ...}}, got {reply!r:.200}"
+            elif isinstance(want, str):
+                diff = difference(want, got.get("code"))
             else:
                 diff = difference(want, got)
             if diff:
                 _fail(result, 0, diff, expect, reply)
             return
-        diff = difference(expect, reply)
-        if diff:
-            _fail(result, 0, diff, expect, reply)
+        found = difference(expect, reply)
+        if found:
+            _fail(result, 0, found, expect, reply)
         return
     if case.kind == "showdown":
         _judge_outcome(result, 0, expect, talk(first))
@@ -254,8 +281,10 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     if "error" in reply:
         want_error = expect.get("error")
         got = reply["error"]
-        code = got.get("code") if isinstance(got, dict) else got
-        if want_error is None:
+        code = got.get("code") if isinstance(got, dict) else None
+        if not isinstance(got, dict):
+            _fail(result, None, f"an error is an object {{code, ...}}, got {got!r:.200}", want_error, got)
+        elif want_error is None:
             _fail(result, None, f"setup refused: {reply['error']!r}", setup, reply)
         elif code != want_error:
             _fail(result, None, f"expected setup error {want_error!r}, got {code!r}", want_error, code)
@@ -280,7 +309,7 @@ def _judge_outcome(result: Result, index: int, expect: dict[str, Json], reply: M
     if actual is None:
         _fail(result, index, f"no outcome: {reply!r}", expect, reply)
         return
-    diff = difference(expect, actual)
+    diff = difference(expect, actual, whole=True)
     if diff:
         _fail(result, index, f"outcome {diff}", expect, actual)
 

@@ -86,11 +86,17 @@ class Pipelined(Protocol):
 class Streaming(Protocol):
     """A pipelined engine that also takes the next case before this one is collected (the exec
     adapter): ``submit`` queues a case's requests and returns a ticket; ``collect`` returns the
-    replies of the oldest ticket not yet collected, as ``handle_all`` would."""
+    replies of the oldest ticket not yet collected, as ``handle_all`` would; ``finish`` ends the
+    conversation and charges a reply that came after its case was collected to that case."""
 
     def submit(self, messages: Sequence[Mapping[str, Json]]) -> int: ...
 
     def collect(self, ticket: int) -> Replies: ...
+
+    def finish(self) -> list[tuple[int, EngineFailure]]:
+        """End the conversation (``stop``) and return the protocol errors of cases already
+        collected that later lines showed (a late or repeated reply), with each case's ticket."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +136,7 @@ def handshake(engine: Engine) -> Hello:
     reply = engine.handle(START)
     if not isinstance(reply, dict) or "error" in reply:
         raise EngineFailure("handshake", f"start refused: {reply!r}")
-    if reply.get("protocol") != PROTOCOL_VERSION:
+    if type(reply.get("protocol")) is not int or reply.get("protocol") != PROTOCOL_VERSION:
         raise EngineFailure("handshake", f"engine speaks protocol {reply.get('protocol')!r}, "
                             f"the runner speaks {PROTOCOL_VERSION}")
     about = reply.get("engine")

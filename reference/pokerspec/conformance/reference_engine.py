@@ -137,6 +137,8 @@ class ReferenceEngine:
         self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
             name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
         self._seen: object | None = None
+        self._saved: list[object] = []
+        """Positions kept by ``push`` (the branching capability)."""
         self._view: Message = {}
         """The snapshot of state ``_seen`` (states are immutable, so it holds while that state does)."""
 
@@ -174,6 +176,7 @@ class ReferenceEngine:
         caps += [f"observe:{key}" for key in OBSERVABLES]
         caps.append("stakes:stud")
         caps.append("snapshot")
+        caps.append("branch")
         return {
             "protocol": PROTOCOL_VERSION,
             "minor": PROTOCOL_MINOR,
@@ -265,15 +268,21 @@ class ReferenceEngine:
         declared = raw.get("declarations", {})
         if not isinstance(declared, dict):
             raise ValueError("declarations must be an object keyed by seat")
+        dealer = parse_seat(str(raw["dealer"]))
+        contributed = _by_seat(raw["contributed"])
+        folded = frozenset(_seats(raw.get("folded", [])))
+        declarations = {parse_seat(k): str(v) for k, v in declared.items()}
         seats = raw.get("seats")
+        named = (dealer, *hands, *contributed, *folded, *declarations)
         setup = ShowdownSetup(
-            dealer=parse_seat(str(raw["dealer"])),
+            dealer=dealer,
             hands=hands,
-            contributed=_by_seat(raw["contributed"]),
-            folded=frozenset(_seats(raw.get("folded", []))),
-            declarations={parse_seat(k): str(v) for k, v in declared.items()},
+            contributed=contributed,
+            folded=folded,
+            declarations=declarations,
             carry=_amount(raw.get("carry", 0), "the carried pot"),
-            seats=seats if isinstance(seats, int) else max(hands) + 1,
+            # Without seats, the table ends with the last seat named anywhere (core.contract.outcome).
+            seats=seats if isinstance(seats, int) else max(named) + 1,
         )
         return {"outcome": game.showdown(setup, rules).to_json()}
 
@@ -302,6 +311,7 @@ class ReferenceEngine:
             raise
         self._game, self._seats = game, len(stacks)
         self._state = None
+        self._saved.clear()
         self._state = game.start(Setup(stacks=stacks, dealer=dealer, deck=deck, carry=carry), rules)
         return {"ok": True}
 
@@ -318,6 +328,16 @@ class ReferenceEngine:
     def seats(self) -> int:
         """The number of seats of the hand in progress."""
         return self._seats
+
+    @property
+    def position(self) -> object:
+        """The state of the hand in progress (immutable: keep it to come back with ``restore``)."""
+        return self._live()[1]
+
+    def restore(self, state: object) -> None:
+        """Go back to a state ``position`` returned during this hand."""
+        self._live()
+        self._state = state
 
     def listing(self) -> Legal:
         """Who is to act and every legal action (``core.notation.legal``)."""
@@ -397,6 +417,19 @@ class ReferenceEngine:
             self._view = {**self._op_legal(message), **self._op_observe(message)}
             self._seen = state
         return dict(self._view)
+
+    def _op_push(self, message: Mapping[str, Json]) -> Message:
+        """Keep the current position on a stack (the optional capability ``branch``)."""
+        self._saved.append(self.position)
+        return {"ok": True}
+
+    def _op_pop(self, message: Mapping[str, Json]) -> Message:
+        """Go back to the position last kept by ``push`` and drop it from the stack."""
+        if not self._saved:
+            raise ValueError("pop without push: no position kept")
+        self._live()
+        self._state = self._saved.pop()
+        return {"ok": True}
 
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
         outcome = self.result()

@@ -6,6 +6,7 @@ the package version and the suite's version, so two runs can be compared."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
@@ -16,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pokerspec import __version__
+from pokerspec.cli import replace_file
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.runner import Planned, Report, Run
@@ -73,15 +75,13 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
 
 
 def write_jsonl(path: Path, report: Report) -> None:
-    with path.open("w", encoding="utf-8") as out:
-        for record in records(report):
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    replace_file(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records(report)))
 
 
 def junit(report: Report) -> ET.ElementTree:
     """One test suite per game (plus ``case-files`` for bad files), one test case per case run."""
-    root = ET.Element("testsuites", name=f"pokerspec {__version__} conformance, suite {report.suite}: "
-                      f"{report.hello.name} {report.hello.version}", time=f"{report.seconds:.3f}")
+    root = ET.Element("testsuites", name=_xml(f"pokerspec {__version__} conformance, suite {report.suite}: "
+                      f"{report.hello.name} {report.hello.version}"), time=f"{report.seconds:.3f}")
     by_game: dict[str, list[Run]] = defaultdict(list)
     for run in report.runs:
         by_game[run.case.game].append(run)
@@ -92,29 +92,41 @@ def junit(report: Report) -> ET.ElementTree:
                               skipped=str(counts[Verdict.SKIP]))
         for run in runs:
             r = run.result
-            case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=label(r),
+            case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=_xml(label(r)),
                                  file=run.case.where)
             text = (f"rules: {', '.join(r.rules)}\nexpected: {json.dumps(r.expected)}\n"
                     f"actual: {json.dumps(r.actual)}")
             if r.verdict is Verdict.FAIL:
-                ET.SubElement(case, "failure", message=f"{where(r, _steps(run))}: {r.message}").text = text
+                ET.SubElement(case, "failure", message=_xml(f"{where(r, _steps(run))}: {r.message}")).text = \
+                    _xml(text)
             elif r.verdict is Verdict.ERROR:
-                ET.SubElement(case, "error", message=r.message).text = r.stderr_tail or text
+                ET.SubElement(case, "error", message=_xml(r.message)).text = _xml(r.stderr_tail or text)
             elif r.verdict is Verdict.SKIP:
-                ET.SubElement(case, "skipped", message=r.message)
+                ET.SubElement(case, "skipped", message=_xml(r.message))
     if report.bad:
         suite = ET.SubElement(root, "testsuite", name="case-files", tests=str(len(report.bad)),
                               failures="0", errors=str(len(report.bad)), skipped="0")
         for bad in report.bad:
-            case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=bad.where)
-            ET.SubElement(case, "error", message=f"{bad.field or '(file)'}: {bad.message}")
+            case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=_xml(bad.where))
+            ET.SubElement(case, "error", message=_xml(f"{bad.field or '(file)'}: {bad.message}"))
     return ET.ElementTree(root)
 
 
 def write_junit(path: Path, report: Report) -> None:
     tree = junit(report)
     ET.indent(tree)
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    root = tree.getroot()
+    assert root is not None
+    replace_file(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What XML 1.0 cannot hold: control characters (an engine's ANSI colours), surrogates, U+FFFE/F."""
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML can hold it: each character XML 1.0 forbids shown as ``\\xNN``."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def _counts_row(name: str, counts: Counter[Verdict]) -> list[str]:

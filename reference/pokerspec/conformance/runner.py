@@ -122,7 +122,8 @@ def needs(case: Case, requirement: str) -> bool:
 
 def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[BadCase] = (),
         progress: Callable[[Run], None] | None = None, report: Report | None = None) -> Report:
-    """Grade every planned case on ``engine``; the engine's failures error single cases only.
+    """Grade every planned case on ``engine``; the engine's failures error single cases only,
+    and a streaming engine's late reply errors the case it belongs to, once the run has ended.
     Cases are added to ``report`` (a fresh one by default) as they are graded, so a caller
     holding it keeps what was done when the run is interrupted."""
     if report is None:
@@ -132,12 +133,16 @@ def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[Ba
     reasons = [unsupported(item, hello) for item in items]
     stream = engine if isinstance(engine, Streaming) else None
     tickets: dict[int, int] = {}
+    owners: dict[int, int] = {}
+    """The index in ``report.runs`` of each ticket's case."""
+    first = len(report.runs)
 
     def send(index: int) -> None:
         """Submit case ``index`` ahead, so the engine works on it while this one is graded."""
         if stream is not None and index < len(items) and index not in tickets and reasons[index] is None:
             item = items[index]
             tickets[index] = stream.submit(conversation(item.case, item.profile, snapshot))
+            owners[tickets[index]] = first + index
 
     began = time.perf_counter()
     try:
@@ -154,6 +159,12 @@ def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[Ba
             report.runs.append(done)
             if progress is not None:
                 progress(done)
+        if stream is not None:
+            for ticket, failure in stream.finish():
+                late = report.runs[owners[ticket]]
+                report.runs[owners[ticket]] = Run(late.case, Result(
+                    late.case.id, late.result.profile, Verdict.ERROR, late.case.rules, late.case.required,
+                    message=f"engine {failure.kind}: {failure}", stderr_tail=failure.stderr_tail))
     finally:
         report.seconds = time.perf_counter() - began
     return report

@@ -17,7 +17,7 @@ import sys
 from typing import IO
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.protocol import PROTOCOL_MINOR, Engine, Message
+from pokerspec.conformance.protocol import MAX_LINE, PROTOCOL_MINOR, Engine, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 
@@ -49,6 +49,8 @@ def answer(engine: Engine, line: str) -> tuple[str, bool]:
         message: Json = _decode(line)
     except ValueError as exc:
         return _encode(_error("bad_request", f"not JSON: {exc}")), False
+    except RecursionError:
+        return _encode(_error("bad_request", "not JSON this reader can take: nested too deeply")), False
     if isinstance(message, dict) and "id" in message:
         ident = message.pop("id")
         reply = {**reply_to(engine, message), "id": ident}
@@ -57,23 +59,48 @@ def answer(engine: Engine, line: str) -> tuple[str, bool]:
     return _encode(reply), isinstance(message, dict) and message.get("op") == "stop"
 
 
+TOO_LONG = _encode(_error("bad_request", f"a request line is at most {MAX_LINE} bytes"))
+
+
 def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
-    """Answer requests from file descriptor ``stdin`` until ``stop`` or end of input. Whatever
-    arrived together is answered together, with one write: the runner sends a case's requests
-    at once, so a case costs one round trip."""
+    """Answer requests from file descriptor ``stdin`` until ``stop`` or end of input (a last
+    request without its newline is answered too). Whatever arrived together is answered
+    together, with one write: the runner sends a case's requests at once, so a case costs one
+    round trip. A line is read in time linear in its length; one over ``MAX_LINE`` is answered
+    ``bad_request`` without being kept."""
     text = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    pending = ""
+    parts: list[str] = []
+    """The start of the line whose newline has not arrived."""
+    size = 0
+    too_long = False
     stop = False
     while not stop:
         chunk = os.read(stdin, 1 << 16)
+        pieces = text.decode(chunk, final=not chunk).split("\n")
+        lines: list[str | None] = []
+        """Complete lines, None for one over the limit."""
+        for piece in pieces[:-1]:
+            lines.append(None if too_long else "".join([*parts, piece]))
+            parts, size, too_long = [], 0, False
+        size += len(pieces[-1])
+        too_long = too_long or size > MAX_LINE
+        if too_long:
+            parts = []
+        else:
+            parts.append(pieces[-1])
         if not chunk:
-            break
-        *lines, pending = (pending + text.decode(chunk)).split("\n")
+            lines.append(None if too_long else "".join(parts))
+            stop = True
         out: list[str] = []
         for line in lines:
-            if line.strip() and not stop:
-                reply, stop = answer(engine, line)
+            if line is None:
+                out.append(TOO_LONG)
+            elif line.strip():
+                reply, stopped = answer(engine, line)
                 out.append(reply)
+                if stopped:
+                    stop = True
+                    break
         if out:
             stdout.write(("\n".join(out) + "\n").encode())
             stdout.flush()

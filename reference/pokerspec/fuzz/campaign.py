@@ -45,7 +45,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerspec.cli import positive_seconds
+from pokerspec.cli import check_outputs, positive_seconds
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
@@ -578,6 +578,7 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
             campaign = Campaign(args.impl, args.game, profile.name, args.seed, args.hands, shard, shards,
                                 args.limit, not args.no_shrink, args.timeout)
             directory = args.dir
+        check_outputs({"--out": args.out}, [d for d in (directory,) if d is not None], directories=True)
         run = prepare(campaign, directory, args.jobs, cluster)
     except (CampaignError, KeyError, ValueError, ImportError, OSError, EngineFailure) as exc:
         err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
@@ -618,6 +619,7 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
 
 def handle_merge(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
+    check_outputs({"--out": args.out}, args.dirs, directories=True)
     try:
         out = merge(args.dirs, args.out)
     except CampaignError as exc:

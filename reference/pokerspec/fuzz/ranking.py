@@ -29,6 +29,7 @@ from rich.console import Console
 
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
+from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
 from pokerspec.core.cards import Card, format_card, make_card, rank_of, suit_of
 from pokerspec.core.exposed import exposed_rank
@@ -95,15 +96,12 @@ def names_of(ranking: str, pair: Pair, want: Message) -> list[str]:
     return [_shape(ranking, pair[i], want, i) for i in (0, 1)]
 
 
-def _sets(order: Json) -> list[list[str]]:
-    """An order's groups as sorted lists, for comparing orders whose ties may be listed in any order."""
-    if not isinstance(order, list):
-        return []
-    return [sorted(map(str, g)) if isinstance(g, list) else [str(g)] for g in order]
-
-
 def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | None:
-    """The class of a disagreement, or None when the engine agrees with the reference."""
+    """The class of a disagreement, or None when the engine agrees with the reference: exactly
+    when the run's grader finds no difference (``difference``), so ``run`` and ``fuzz`` agree."""
+    diff = difference(want, got)
+    if diff is None:
+        return None
     if "error" in got:
         error = got["error"]
         code = error.get("code") if isinstance(error, dict) else error
@@ -118,8 +116,6 @@ def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | Non
             if isinstance(got_q, list) and isinstance(want_q, list) and len(got_q) == 2:
                 flips = [names[i] for i in (0, 1) if got_q[i] != want_q[i]]
             return f"low-8 qualifies: {' and '.join(flips) or 'unreadable'} hand judged the other way"
-        if isinstance(want_q, list) and not all(want_q) and _sets(got.get("order")) == _sets(want["order"]):
-            return None
     relation, verdict = _relation(want["order"]), _relation(got.get("order"))
     if relation != verdict:
         if relation == "second":
@@ -144,7 +140,7 @@ def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | Non
         i = 0 if len(got_categories) < 1 or got_categories[0] != want_categories[0] else 1
         named = got_categories[i] if i < len(got_categories) else None
         return f"{ranking} categories: a {want_categories[i]} named {named!r}"
-    return None
+    return f"{ranking} reply: {diff}"
 
 
 # -------------------------------------------------------------------------------------------
@@ -338,9 +334,14 @@ def supported_sizes(ask: Ask, ranking: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def shrink(ranking: str, pair: Pair, name: str, ask: Ask, sizes: Sequence[int]) -> tuple[Pair, Message]:
-    """The smallest pair found with the same class: fewer cards, then lower ranks."""
-    best, best_reply = pair, ask([request(ranking, pair)])[0]
+def shrink(ranking: str, pair: Pair, name: str, ask: Ask, sizes: Sequence[int],
+           reply: Message) -> tuple[Pair, Message]:
+    """The smallest pair found with the same class: fewer cards, then lower ranks. ``reply`` is
+    the engine's answer that showed the class; a class the pair does not show again when asked
+    once more (a crash that comes and goes) is kept as found, unshrunk."""
+    best, best_reply = pair, reply
+    if classify(ranking, pair, expected(ranking, pair), ask([request(ranking, pair)])[0]) != name:
+        return best, best_reply
     steps = 0
     improved = True
     while improved and steps < SHRINK_STEPS:
@@ -415,7 +416,7 @@ def fuzz_ranking(
             if name in run.findings:
                 run.findings[name].count += 1
             elif len(run.findings) < MAX_CLASSES:
-                small, small_reply = shrink(ranking, pair, name, ask, run.sizes)
+                small, small_reply = shrink(ranking, pair, name, ask, run.sizes, reply)
                 run.findings[name] = Finding(name, 1, small, expected(ranking, small), small_reply)
             else:
                 run.unlisted += 1

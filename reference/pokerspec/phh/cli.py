@@ -20,6 +20,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TypeVar, cast
 
+from pokerspec.cli import UsageError, check_outputs, replace_file
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.core.game import Json
 from pokerspec.phh.document import PhhError
@@ -163,6 +164,10 @@ def _export_sources(sources: list[str], profile: str | None) -> Iterator[Maker]:
 
 
 def _case_maker(case: dict[str, Json], profile: str | None) -> Callable[[], Exported]:
+    """Export ``case`` under ``profile``, which must be a profile of the case's game."""
+    if profile is not None and get_profile(profile).game != case.get("game"):
+        raise ExportError(f"{case.get('id')}: a {case.get('game')} case; --profile {profile} is a profile of "
+                          f"{get_profile(profile).game}")
     return lambda: export_case(case, profile)
 
 
@@ -198,6 +203,12 @@ def handle_import(args: argparse.Namespace) -> int:
     try:
         profiles = [stud_profile(n) for n in args.profile] if args.profile else stud_profiles()
         ids = _case_ids(args.id, len(args.files))
+        if args.out is not None:
+            check_outputs({"--out": args.out}, args.files, directories=True)
+            taken = [str(args.out / f"{i}.json") for i in ids if (args.out / f"{i}.json").exists()]
+            if taken:
+                raise UsageError(f"--out {args.out}: {', '.join(taken[:5])} already there; an import "
+                                 "never overwrites a file (give another --out or --id)")
     except (UnknownProfile, ValueError) as exc:
         print(f"pokerspec phh import: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -209,7 +220,7 @@ def handle_import(args: argparse.Namespace) -> int:
         except PhhError as exc:
             print(f"{path}: not imported: {exc.message}", file=sys.stderr)
             status = max(status, 2 if exc.code in UNREADABLE else 1)
-    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"])):
+    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"]), fresh=True):
         return 2
     return status
 
@@ -229,8 +240,9 @@ def _case_ids(first: str, count: int) -> list[str]:
 
 
 def _write(items: list[T], out: Path | None, suffix: str, text: Callable[[T], str],
-              name: Callable[[T], str]) -> bool:
-    """Print one item, or write each to ``out``; False (with a message) when that cannot be done."""
+              name: Callable[[T], str], fresh: bool = False) -> bool:
+    """Print one item, or write each to ``out`` (``fresh``: only where no file is, else nothing);
+    False (with a message) when that cannot be done."""
     if out is None:
         if len(items) > 1:
             print(f"pokerspec phh: {len(items)} results: give --out DIR to write them", file=sys.stderr)
@@ -238,11 +250,16 @@ def _write(items: list[T], out: Path | None, suffix: str, text: Callable[[T], st
         for item in items:
             sys.stdout.write(text(item))
         return True
+    targets = [out / f"{name(item)}{suffix}" for item in items]
+    existing = [str(t) for t in targets if fresh and (t.exists() or t.is_symlink())]
+    if existing:
+        print(f"pokerspec phh: {', '.join(existing[:5])}{' ...' if len(existing) > 5 else ''}: already "
+              "there; nothing written (move them away or give another --out)", file=sys.stderr)
+        return False
     try:
         out.mkdir(parents=True, exist_ok=True)
-        for item in items:
-            target = out / f"{name(item)}{suffix}"
-            target.write_text(text(item), encoding="utf-8")
+        for item, target in zip(items, targets, strict=True):
+            replace_file(target, text(item))
             print(f"wrote {target}")
     except OSError as exc:
         print(f"pokerspec phh: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)

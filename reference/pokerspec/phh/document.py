@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokerspec.resources import read_regular
+
 TomlScalar = str | int | bool
 TomlValue = TomlScalar | Sequence[TomlScalar]
 
@@ -54,10 +56,14 @@ class Document:
         return self.lines.get(key)
 
 
+MAX_PHH_BYTES = 1 << 20
+"""The largest PHH file read (a hand history is a few kilobytes)."""
+
+
 def read_document(path: Path) -> Document:
     """Read one PHH file; a file that cannot be read or is not TOML raises ``PhhError``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, MAX_PHH_BYTES).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise PhhError("unreadable", f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
@@ -69,6 +75,8 @@ def parse_document(text: str, source: str) -> Document:
     """Parse PHH text; ``source`` names it in messages."""
     try:
         fields = tomllib.loads(text)
+    except RecursionError:
+        raise PhhError("bad_toml", f"{source}: not TOML this reader can take: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         match = _AT_LINE.search(str(exc))
         line = int(match.group(1)) if match else None

@@ -1,8 +1,11 @@
 """``pokerspec diff PROFILE_A PROFILE_B``: what a rule change flips.
 
 Every case of the game that lists either profile, and a seeded corpus of random legal hands,
-are traced under both sides (``pokerspec.regress.trace``); the first differing step or the
-differing outcome of each changed case or hand is printed, grouped by rule ID. The two sides are
+are traced under both sides (``pokerspec.regress.trace``); each changed case or hand is printed
+with its first difference (and its outcome when that changed too), grouped by the rule that
+changed, and counted twice: changed at all, and changed in its outcome. A's random hands are also
+replayed under B with A's own actions, which survives a changed listing, and further footprint
+sections can join ``FOOTPRINTS``. The two sides are
 two profiles in this checkout, or the same command run in two git revisions or two directories,
 each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
 repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
@@ -21,12 +24,15 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from pokerspec.conformance.cases import VECTORS, Case, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.profiles import UnknownProfile, get_profile
+
+if TYPE_CHECKING:
+    from pokerspec.perft.footprint import Footprint as PerftFootprint
 from pokerspec.regress.corpus import CorpusError, corpus
 from pokerspec.regress.trace import OBSERVED, Trace, applicable, case_trace, corpus_trace, replay_trace
 
@@ -488,10 +494,18 @@ def repository(where: Path) -> Path:
 
 def checkout(rev: str, into: Path, repo: Path) -> Path:
     """Extract the committed tree of ``rev`` of ``repo`` into ``into`` (``git archive``; the
-    repository and its work tree are left untouched)."""
+    repository and its work tree are left untouched). ``rev`` is resolved to a commit first
+    (``--end-of-options``: a name such as ``--output=FILE`` never reaches git as an option)."""
+    if not rev or rev.startswith("-") or any(c.isspace() or not c.isprintable() for c in rev):
+        raise ValueError(f"{rev!r} is not a revision name (a branch, tag or commit; never an option)")
+    known = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", "--end-of-options",
+                            f"{rev}^{{commit}}"], capture_output=True, text=True, check=False)
+    if known.returncode != 0:
+        raise ValueError(f"no revision {rev!r} in {repo}")
+    commit = known.stdout.strip()
     archive = into / "tree.tar"
     with archive.open("wb") as out:
-        done = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", rev], stdout=out,
+        done = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit], stdout=out,
                               stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:
         raise ValueError(f"no revision {rev!r} in {repo}: {done.stderr.decode(errors='replace').strip()}")
@@ -573,6 +587,9 @@ def _hands(side: Side) -> list[Trace]:
 
 def handler(args: argparse.Namespace) -> int:
     try:
+        for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
+            if rev is not None and not rev.strip():
+                raise ValueError(f"{option}: an empty revision; name a branch, tag or commit")
         report = run(args)
     except (UnknownProfile, RuntimeError, CorpusError, subprocess.CalledProcessError, OSError,
             ValueError) as exc:
@@ -581,11 +598,29 @@ def handler(args: argparse.Namespace) -> int:
         text = str(exc.args[0]) if isinstance(exc, UnknownProfile) else str(exc)
         print(f"pokerspec diff: {text} {detail}".strip(), file=sys.stderr)
         return 2
+    from pokerspec.perft.footprint import section
+
+    footprints = perft_footprint(args)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps({**report.to_json(), "perft": [f.to_json() for f in footprints]},
+                         indent=2, ensure_ascii=False))
     else:
         print(render(report, None if args.all else SHOWN))
-    return 1 if report.changes else 0
+        print("\n".join(section(footprints)))
+    return 1 if report.changes or any(f.first is not None for f in footprints) else 0
+
+
+def perft_footprint(args: argparse.Namespace) -> list[PerftFootprint]:
+    """The rule change's footprint on the standard positions' trees (``pokerspec.perft.footprint``):
+    both profiles walked in this checkout, or two revisions' published tables. Imported here, not
+    at the top: a revision's own diff module (``dump_main``) may predate perft."""
+    from pokerspec.perft import footprint as perft
+
+    if args.rev_a or args.rev_b or args.dir_a or args.dir_b:
+        repo = Path(args.repo or ".")
+        return perft.between_tables(perft.read_side(args.rev_a, args.dir_a, repo),
+                                    perft.read_side(args.rev_b, args.dir_b, repo))
+    return perft.between_profiles(args.profile_a, args.profile_b)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:

@@ -35,7 +35,7 @@ from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
-from pokerspec.profiles import UnknownProfile, get_profile
+from pokerspec.profiles import UnknownProfile, all_profiles, get_profile
 from pokerspec.regress.corpus import CorpusError
 from pokerspec.regress.trace import CORE_OPS, case_trace
 
@@ -268,7 +268,10 @@ def case_view(case: Case, profile: str | None = None, engine: Engine | None = No
             raise ViewError(str(exc.args[0])) from None
         if game != case.game:
             raise ViewError(f"profile {profile!r} is for {game}, not {case.game} (the game of {case.id})")
-    else:
+    elif profile is not None:
+        if profile not in all_profiles():
+            raise ViewError(f"unknown profile {profile!r}; a core case holds under every profile, so "
+                            "--profile is not needed for it")
         profile = None
     recorder = _Recorder(engine or ReferenceEngine())
     try:

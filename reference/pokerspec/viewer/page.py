@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import cast
 
 from pokerspec import __version__
+from pokerspec.cli import check_outputs, replace_file
 from pokerspec.conformance.cases import VECTORS, BadCase, Case, load_case, load_cases
 from pokerspec.core.game import Json
 from pokerspec.viewer.data import ViewError, case_view
@@ -86,8 +87,9 @@ def handler(args: argparse.Namespace) -> int:
         print(f"pokerspec view: {exc}", file=sys.stderr)
         return 2
     output = Path(args.output or f"{case.id}.html")
+    check_outputs({"--output": output}, [case.path])
     try:
-        output.write_text(page, encoding="utf-8")
+        replace_file(output, page)
     except OSError as exc:
         print(f"pokerspec view: cannot write {output}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -260,9 +260,11 @@
     this.root.setAttribute("aria-label", L.t("ui.viewer") + L.t("ui.colon") + data.id);
     var header = el("div", { class: "psv-head" }, [
       el("p", { class: "psv-title" }, [el("b", {}, [data.id]), " \u2014 ", this.translated("title")]),
-      el("p", { class: "psv-meta" }, [meta.join(" \u00b7 ") + " \u00b7 " + L.t("ui.rules") + " ",
-        el("span", { class: "psv-rules" }, [(data.rules || []).join(", ")])]),
+      el("p", { class: "psv-meta" }, [meta.join(" \u00b7 ")]),
+      // The rules the case pins, with its explanation: a long list would push the table below
+      // the fold on a phone.
       el("details", { class: "psv-expl" }, [el("summary", {}, [L.t("ui.explanation")]),
+        el("p", { class: "psv-meta" }, [L.t("ui.rules") + " ", el("span", { class: "psv-rules" }, [(data.rules || []).join(", ")])]),
         el("p", {}, [this.translated("explanation")])]),
     ]);
     this.counter = el("span", { class: "psv-count" });
@@ -709,10 +711,12 @@
       add(el("p", { class: "psv-note" }, [el("b", {}, [L.t("ui.note") + L.t("ui.colon")]), self.noteText(note)]));
     });
     (step.checks || []).forEach(function (check) {
-      var keys = check.legal ? "legal" : Object.keys(check.check || {}).join(", ");
+      // What is checked: the legal actions, named; or the data keys, which are code (lang="en").
+      var keys = check.legal ? L.t("ui.legal")
+        : el("code", { lang: "en" }, [Object.keys(check.check || {}).join(", ")]);
       var where = check.wrong ? String(check.wrong).split(":")[0].replace(/^\//, "") : "";
       add(el("p", { class: "psv-check " + (check.ok ? "psv-ok" : "psv-bad") }, [
-        (check.ok ? "\u2713 " : "\u2717 ") + L.t("ui.checks") + " (", el("code", {}, [keys]), "): " +
+        (check.ok ? "\u2713 " : "\u2717 ") + L.t("ui.checks") + " (", keys, ")" + L.t("ui.colon") +
         (check.ok ? L.t("ui.check_ok") : L.t("ui.check_wrong", { keys: where })),
         check.wrong ? el("span", { class: "psv-small" }, [" ", english(check.wrong, L)]) : null]));
     });
@@ -761,8 +765,8 @@
     }
     if (outcome.qualified) {
       Object.keys(outcome.qualified).forEach(function (direction) {
-        box.appendChild(el("p", {}, [L.t("ui.dir_" + direction) + ", " + L.t("ui.qualifies") + L.t("ui.colon") +
-          (outcome.qualified[direction].join(" ") || "\u2014")]));
+        box.appendChild(el("p", {}, [L.t("ui.qualified", { dir: L.t("ui.dir_" + direction) }) + L.t("ui.colon") +
+          (outcome.qualified[direction].join(" ") || L.t("ui.nobody_qualified"))]));
       });
     }
     var table = el("table", { class: "psv-results" }, [el("thead", {}, [el("tr", {}, [

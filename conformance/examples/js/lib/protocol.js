@@ -135,11 +135,48 @@ function pots(req) {
   };
 }
 
-/** The engine's state between requests: the hand in progress. */
+/**
+ * A deep copy of a hand that keeps every object's class and every shared reference (two fields
+ * holding one object still hold one object), for the `branch` capability: `push` keeps one,
+ * `pop` puts it back. Frozen objects (profiles, tables) are shared, not copied.
+ * @template T
+ * @param {T} value
+ * @param {Map<object, unknown>} [seen] the copies made so far, by original
+ * @returns {T}
+ */
+export function copyOf(value, seen = new Map()) {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  const known = seen.get(value);
+  if (known !== undefined) return /** @type {T} */ (known);
+  /** @type {any} */
+  let copy;
+  if (Array.isArray(value)) {
+    copy = [];
+    seen.set(value, copy);
+    for (const item of value) copy.push(copyOf(item, seen));
+  } else if (value instanceof Map) {
+    copy = new Map();
+    seen.set(value, copy);
+    for (const [k, v] of value) copy.set(k, copyOf(v, seen));
+  } else if (value instanceof Set) {
+    copy = new Set();
+    seen.set(value, copy);
+    for (const item of value) copy.add(copyOf(item, seen));
+  } else {
+    copy = Object.create(Object.getPrototypeOf(value));
+    seen.set(value, copy);
+    for (const [key, field] of Object.entries(value)) copy[key] = copyOf(field, seen);
+  }
+  return copy;
+}
+
+/** The engine's state between requests: the hand in progress, and the positions kept by `push`. */
 export class Session {
   constructor() {
     /** @type {Hand | null} */
     this.hand = null;
+    /** @type {Hand[]} */
+    this.kept = [];
   }
 
   /** @param {Message} req @returns {{game: Game, profile: {name: string}}} */
@@ -178,7 +215,7 @@ export class Session {
           capabilities: ['notation', 'split', 'pots',
             ...['high', 'low-a5', 'low-8', 'exposed', 'bring-in'].map((r) => `ranking:${r}`),
             ...Object.keys(GAMES).flatMap((g) => [`showdown:${g}`, `hand:${g}`]),
-            'stakes:stud',
+            'stakes:stud', 'branch',
             ...OBSERVABLES.map((o) => `observe:${o}`)],
         };
         if (req.minor !== undefined) reply.minor = MINOR;
@@ -199,7 +236,18 @@ export class Session {
       case 'new_hand': {
         const { game, profile } = this.gameOf(req);
         this.hand = null;
+        this.kept = [];
         this.hand = game.newHand(profile, req.setup);
+        return { ok: true };
+      }
+      case 'push':
+        this.kept.push(copyOf(this.current()));
+        return { ok: true };
+      case 'pop': {
+        this.current();
+        const kept = this.kept.pop();
+        if (!kept) throw new RequestError('bad_request', 'pop without push: no position kept');
+        this.hand = kept;
         return { ok: true };
       }
       case 'legal':

@@ -49,3 +49,21 @@ test('the engine answers a pipelined conversation line by line and exits on stop
   assert.deepEqual(replies.map((r) => r.id), [0, 1, 2]);
   assert.deepEqual(replies[1].order, [[1], [0]]);
 });
+
+test('branch: push keeps the position, pop brings it back, new_hand empties the stack', () => {
+  const session = new Session();
+  assert.ok(ask(session, { op: 'start', protocol: 1, minor: 1 }).capabilities.includes('branch'));
+  assert.equal(ask(session, { op: 'push' }).error.code, 'bad_request');
+  ask(session, { op: 'new_hand', game: 'stud', profile: 'stud-fl-training', setup: { stacks: [4, 4, 4], dealer: 'p1', deck: [] } });
+  const before = [ask(session, { op: 'legal' }), ask(session, { op: 'observe' })];
+  assert.deepEqual(ask(session, { op: 'push' }), { ok: true });
+  assert.deepEqual(ask(session, { op: 'act', action: 'p2 cbr 2' }), { ok: true });
+  assert.deepEqual(ask(session, { op: 'act', action: 'p3 cbr 3' }), { ok: true });
+  assert.notDeepEqual(ask(session, { op: 'observe' }), before[1]);
+  assert.deepEqual(ask(session, { op: 'pop' }), { ok: true });
+  assert.deepEqual([ask(session, { op: 'legal' }), ask(session, { op: 'observe' })], before);
+  assert.equal(ask(session, { op: 'pop' }).error.code, 'bad_request');
+  ask(session, { op: 'push' });
+  ask(session, { op: 'new_hand', game: 'stud', profile: 'stud-fl-training', setup: { stacks: [4, 4, 4], dealer: 'p1', deck: [] } });
+  assert.equal(ask(session, { op: 'pop' }).error.code, 'bad_request');
+});

@@ -5,7 +5,7 @@
  */
 import { LimitRound } from '../core/limit-round.js';
 import { rankExposed } from '../core/exposed.js';
-import { BET, CAP } from './setup.js';
+import { BET_UNIT, CAP } from './setup.js';
 
 /** @typedef {import('../core/chips.js').Seat} Seat */
 /** @typedef {import('../core/cards.js').Card} Card */
@@ -29,4 +29,4 @@ export function opener(order, exposed) {
  * (auction.betting.bids-not-bets).
  * @param {Table} table @param {Seat} first
  */
-export const openRound = (table, first) => new LimitRound({ table, first, unit: BET, cap: CAP, foldAnyTime: false });
+export const openRound = (table, first) => new LimitRound({ table, first, unit: BET_UNIT, cap: CAP, foldAnyTime: false });

@@ -12,12 +12,16 @@ import { checkSeatCount, SetupError } from '../core/setup.js';
 /** Two to seven players (auction.setup.players). */
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 7;
-/** The training limits (auction.setup.limits). */
+/**
+ * The training limits (auction.setup.limits); each constant is the field of the reference's
+ * AuctionRules with its name in lower case (MAX_BID is max_bid): conformance/suites/test_js_parity.py
+ * holds them equal, and `pokerspec where` finds them. The bids are auction.auction.bid.
+ */
 export const ANTE = 1;
 export const MIN_BID = 1;
 export const MAX_BID = 3;
 export const AUCTIONS = 5;
-export const BET = 1;
+export const BET_UNIT = 1;
 export const CAP = 4;
 /** What a player needs before a deal (auction.setup.reserve). */
 export const RESERVE = 20;

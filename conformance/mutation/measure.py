@@ -1,0 +1,260 @@
+"""The measurement that docs/maintainers/mutation.md is generated from.
+
+    python3 tasks.py mutation --sample                          # run, record, write the page
+    python conformance/mutation/measure.py run [--size N] [--seed S]
+    python conformance/mutation/measure.py page                 # the page from the record
+
+``run`` enumerates every mutant of the committed tree (``cosmic-ray init``), marks the
+annotation-only ones, and runs the test command on two sets only: the mutants listed in
+``changed.json`` (those whose status the last re-check of ``equivalent.json`` changed) and a
+simple random sample of the other mutants that are not annotation-only, drawn with a fixed seed.
+It writes ``record.json``: the commit, the command, the tool's version, and every mutant it ran
+with its outcome. ``page`` writes the maintainers' page from that record, ``equivalent.json`` and
+``page.md`` (the fixed text), so that every number on it comes from the record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+from string import Template
+from typing import TypedDict, cast
+
+from session import (
+    ANNOTATION_ONLY,
+    ROOT,
+    Equivalence,
+    classify,
+    equivalences,
+    in_annotation,
+    killer,
+    mutants,
+)
+
+HERE = Path(__file__).resolve().parent
+CONFIG = HERE / "cosmic-ray.toml"
+CHANGED = HERE / "changed.json"
+RECORD = HERE / "record.json"
+TEMPLATE = HERE / "page.md"
+PAGE = ROOT / "docs" / "maintainers" / "mutation.md"
+SESSION = ROOT / ".mutation-cache" / "measure.sqlite"
+COMMAND = "python3 tasks.py mutation --sample"
+SIZE, SEED = 100, 2026
+"""The seed is fresh: the first run used 21, and its sample found a survivor that a case now kills,
+so that sample is no longer independent of the cases."""
+NOT_SELECTED = "not selected: neither changed nor in the sample"
+
+
+class Ran(TypedDict):
+    """One mutant of the run: where, what the cases did, and why it was run."""
+
+    module: str
+    operator: str
+    occurrence: int
+    row: int
+    line: str
+    outcome: str
+    killed_by: str
+    changed: str
+    """Its status before the re-check (``changed.json``), or empty."""
+    sampled: bool
+
+
+class Sample(TypedDict):
+    size: int
+    seed: int
+
+
+class Record(TypedDict):
+    """``record.json``: what was run, on which commit, by which command, and what came out."""
+
+    commit: str
+    date: str
+    command: str
+    tool: str
+    sample: Sample
+    mutants: int
+    annotation_only: int
+    ran: list[Ran]
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def short(module: str) -> str:
+    return module.removeprefix("reference/pokerspec/")
+
+
+def changed_keys() -> dict[str, str]:
+    """The mutants of ``changed.json`` by key, with the status each had before the re-check."""
+    data = json.loads(CHANGED.read_text(encoding="utf-8"))
+    return {f"reference/pokerspec/{m['module']}:core/{m['operator']}:{m['occurrence']}": m["was"]
+            for m in data["mutants"]}
+
+
+def select(session: Path, size: int, seed: int) -> tuple[set[str], set[str]]:
+    """Mark every mutant but the changed ones and the sample as skipped; the two sets of keys."""
+    every = mutants(session)
+    by_key = {m.key: m for m in every}
+    changed = set(changed_keys())
+    if missing := sorted(changed - set(by_key)):
+        sys.exit(f"measure: changed.json names mutants the tree does not have: {', '.join(missing)}")
+    pool = sorted(m.key for m in every if not in_annotation(m.module, m.start, m.end))
+    sample = set(random.Random(seed).sample(pool, size))
+    db = sqlite3.connect(session)
+    for m in every:
+        if in_annotation(m.module, m.start, m.end):
+            output = ANNOTATION_ONLY
+        elif m.key in changed or m.key in sample:
+            continue
+        else:
+            output = NOT_SELECTED
+        db.execute("INSERT OR REPLACE INTO work_results (worker_outcome, output, test_outcome, diff, job_id)"
+                   " VALUES ('SKIPPED', ?, NULL, NULL, ?)", (output, m.job))
+    db.commit()
+    db.close()
+    return changed, sample
+
+
+def run(size: int, seed: int) -> int:
+    """Measure the committed tree and write ``record.json`` (see the module's docstring)."""
+    if git("status", "--porcelain", "--", "reference", "conformance/vectors", str(CHANGED.relative_to(ROOT))):
+        print("measure: commit the rules modules and the cases first: the record names a commit",
+              file=sys.stderr)
+        return 2
+    bin_dir = Path(sys.executable).parent
+    SESSION.parent.mkdir(exist_ok=True)
+    subprocess.run([bin_dir / "cosmic-ray", "init", "--force", CONFIG, SESSION], cwd=ROOT, check=True)
+    changed, sample = select(SESSION, size, seed)
+    print(f"measure: {len(changed | sample)} mutants to run ({len(changed)} changed, {len(sample)} sampled)",
+          flush=True)
+    subprocess.run([sys.executable, HERE / "cases_only.py", "--prime"], cwd=ROOT, check=True)
+    subprocess.run([bin_dir / "cosmic-ray", "exec", CONFIG, SESSION], cwd=ROOT, check=True)
+    every = mutants(SESSION)
+    was = changed_keys()
+    record: Record = {
+        "commit": git("rev-parse", "HEAD"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "command": COMMAND,
+        "tool": f"cosmic-ray {version('cosmic-ray')}",
+        "sample": {"size": size, "seed": seed},
+        "mutants": len(every),
+        "annotation_only": sum(1 for m in every if in_annotation(m.module, m.start, m.end)),
+        "ran": [{"module": short(m.module), "operator": m.operator.removeprefix("core/"),
+                 "occurrence": m.occurrence, "row": m.start[0], "line": m.line,
+                 "outcome": "incompetent" if classify(m, {}) == "incompetent" else m.outcome or "not run",
+                 "killed_by": killer(m) if m.outcome == "killed" else "",
+                 "changed": was.get(m.key, ""), "sampled": m.key in sample}
+                for m in every if m.key in changed or m.key in sample],
+    }
+    RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"measure: wrote {RECORD.relative_to(ROOT)}")
+    return page()
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion of ``hits`` in ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def status(entry: Ran, equivalent: dict[str, Equivalence]) -> str:
+    """What the cases did to a mutant of the record: killed (and how), argued equivalent, or
+    surviving; incompetent when the reference could not even load."""
+    if entry["outcome"] == "killed":
+        return f"killed by {entry['killed_by']}"
+    if entry["outcome"] == "incompetent":
+        return "incompetent"
+    key = f"reference/pokerspec/{entry['module']}:core/{entry['operator']}:{entry['occurrence']}"
+    return f"equivalent: `{equivalent[key].reason}`" if key in equivalent else "**SURVIVES**"
+
+
+def row(entry: Ran, result: str, *extra: str) -> str:
+    line = str(entry["line"]).replace("|", "\\|")
+    where, mutation = f"`{entry['module']}:{entry['row']}`", f"{entry['operator']} #{entry['occurrence']}"
+    cells = [where, f"`{line}`", mutation, *extra, result]
+    return "| " + " | ".join(cells) + " |"
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def render(record: Record) -> str:
+    """docs/maintainers/mutation.md from a record, ``equivalent.json`` and ``page.md``."""
+    reasons, equivalent = equivalences()
+    ran = record["ran"]
+    sampled = [e for e in ran if e["sampled"]]
+    kinds = Counter(status(e, equivalent).split(":")[0].split(" by ")[0] for e in sampled)
+    judged = len(sampled) - kinds["incompetent"]
+    killed, eq = kinds["killed"], kinds["equivalent"]
+    low, high = wilson(killed, judged - eq)
+    low_all, high_all = wilson(killed, judged)
+    timeouts = sum(1 for e in ran if "timeout" in str(e["killed_by"]))
+    at_start = sum(1 for e in ran if e["killed_by"] in ("`start`", "a timeout at start"))
+    changed = [e for e in ran if e["changed"]]
+    now = Counter(status(e, equivalent).split(":")[0].split(" by ")[0] for e in changed)
+    table = ["| where | line | mutation | before | now |", "|---|---|---|---|---|"]
+    table += [row(e, status(e, equivalent), str(e["changed"])) for e in changed]
+    sample_table = ["| where | line | mutation | result |", "|---|---|---|---|"]
+    sample_table += [row(e, status(e, equivalent)) for e in sampled]
+    listed = sorted(equivalent.values(), key=lambda q: (q.module, q.operator, q.occurrence))
+    eq_table = ["| where | line | mutation | reason |", "|---|---|---|---|"]
+    eq_table += [f"| `{short(q.module)}` | `{q.line.replace('|', chr(92) + '|')}` | "
+                 f"{q.operator.removeprefix('core/')} #{q.occurrence} | `{q.reason}` |" for q in listed]
+    used = sorted({q.reason for q in listed})
+    reason_table = ["| reason | mutants | why the mutant cannot change what the contract defines |",
+                    "|---|---|---|"]
+    counts = Counter(q.reason for q in listed)
+    reason_table += [f"| `{r}` | {counts[r]} | {reasons[r]} |" for r in used]
+    return Template(TEMPLATE.read_text(encoding="utf-8")).substitute(
+        commit=record["commit"][:12], date=record["date"], command=record["command"], tool=record["tool"],
+        mutants=f"{record['mutants']:,}", annotation=f"{record['annotation_only']:,}",
+        size=record["sample"]["size"], seed=record["sample"]["seed"], ran=len(ran),
+        sample_judged=judged, sample_killed=killed, sample_equivalent=eq,
+        sample_survived=kinds["**SURVIVES**"], sample_incompetent=kinds["incompetent"],
+        score=percent(killed / max(1, judged - eq)), score_low=percent(low), score_high=percent(high),
+        score_all=percent(killed / max(1, judged)), all_low=percent(low_all), all_high=percent(high_all),
+        changed=len(changed), changed_killed=now["killed"], changed_equivalent=now["equivalent"],
+        changed_survived=now["**SURVIVES**"], timeouts=timeouts, at_start=at_start,
+        listed=len(listed), changed_table="\n".join(table), sample_table="\n".join(sample_table),
+        equivalent_table="\n".join(eq_table), reason_table="\n".join(reason_table))
+
+
+def read_record() -> Record:
+    return cast(Record, json.loads(RECORD.read_text(encoding="utf-8")))
+
+
+def page() -> int:
+    """Write docs/maintainers/mutation.md from ``record.json``."""
+    PAGE.write_text(render(read_record()), encoding="utf-8")
+    print(f"measure: wrote {PAGE.relative_to(ROOT)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["run", "page"])
+    parser.add_argument("--size", type=int, default=SIZE, help=f"mutants in the sample (default {SIZE})")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the sample's seed (default {SEED})")
+    args = parser.parse_args(argv)
+    return run(args.size, args.seed) if args.command == "run" else page()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Faults of faulty.py against ``pokerspec conformance fuzz``: the ranking mode and the whole-hand
+fuzzer (one job and two) report a fault as a disagreement (exit 1, the real reply printed), a
+clean engine as none (exit 0), never an internal error, and leave no engine process behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from chaoskit import Pokerspec, engine
+
+RANKING_FAULTS = ["none", "crash", "hang", "not-json", "string-numbers", "bool-numbers", "twice-early",
+                  "twice-late", "unasked", "out-of-order", "deep-nesting", "huge-line", "grandchild-crash",
+                  "close-stdout", "stderr-flood", "wrong-id"]
+HAND_FAULTS = ["none", "crash", "hang", "not-json", "twice-late", "grandchild-crash", "string-numbers"]
+
+
+@pytest.mark.parametrize("mode", RANKING_FAULTS)
+def test_ranking_fuzz_reports_a_fault_as_a_disagreement(pokerspec: Pokerspec, marker: str, tmp_path: Path,
+                                                        mode: str) -> None:
+    impl = engine(mode, marker, "--skip", "3", "--once", str(tmp_path / "once"))  # past the size probes
+    got = pokerspec("conformance", "fuzz", "--ranking", "high", "--pairs", "20", "--timeout", "0.5",
+                    "--impl", impl, reports=False)
+    assert got.code == (0 if mode == "none" else 1), got.text
+    if mode == "string-numbers":
+        assert "['1'], ['0']" in got.text or "['0'], ['1']" in got.text  # the real reply, not the expected
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("mode", HAND_FAULTS)
+def test_hand_fuzz_reports_a_fault_as_a_disagreement(pokerspec: Pokerspec, marker: str, tmp_path: Path,
+                                                     mode: str, jobs: str) -> None:
+    op = "outcome" if mode == "string-numbers" else "act"
+    skip = "0" if op == "outcome" else "3"
+    impl = engine(mode, marker, "--op", op, "--skip", skip, "--once", str(tmp_path / "once"))
+    got = pokerspec("conformance", "fuzz", "--game", "stud", "--hands", "3", "--jobs", jobs, "--timeout", "1",
+                    "--impl", impl, reports=False)
+    assert got.code == (0 if mode == "none" else 1), got.text
+
+
+def test_run_and_fuzz_agree_on_string_numbers(pokerspec: Pokerspec, marker: str, tmp_path: Path) -> None:
+    """The issue's engine answered ``[["1"],["0"]]`` for ``[[1],[0]]``: run passed it, fuzz did not."""
+    impl = engine("string-numbers", marker, "--every")
+    ran = pokerspec("conformance", "run", "--quiet", "--game", "core", "--rule", "core.high.wheel",
+                    "--impl", impl)
+    fuzzed = pokerspec("conformance", "fuzz", "--ranking", "high", "--pairs", "5", "--impl", impl,
+                       reports=False)
+    assert ran.code == fuzzed.code == 1, ran.text + fuzzed.text
+    assert "fail" in set(ran.verdicts().values())

@@ -1,0 +1,163 @@
+"""Perft (spec/core/09-perft.md): the published tables match the reference, the worked example
+holds, and a rule broken in the reference's legal-action or award logic is caught by ``--all``
+and divided down to a minimal, schema-valid case."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from pokerspec.cli import main
+from pokerspec.conformance.adapters import ExecEngine, PythonEngine
+from pokerspec.conformance.protocol import handshake
+from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core.game import Json
+from pokerspec.fuzz.hands import is_valid_case
+from pokerspec.perft.cli import check
+from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
+from pokerspec.perft.invariants import end_problems, node_problems
+from pokerspec.perft.positions import TABLES, positions, read_tables
+from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
+from pokerspec.perft.tree import EngineTree, ReferenceTree
+from pokerspec.regress.mutants import MUTANTS
+
+POSITIONS = positions()
+
+
+def test_worked_example() -> None:
+    """The counts and the digest of start-stud-fl-training to depth 3, as worked out in the text."""
+    counts = ReferenceTree(POSITIONS["start-stud-fl-training"]).counts((), 3)
+    assert counts.nodes == [1, 2, 6, 17]
+    assert counts.ended == [0, 0, 0, 2]
+    lines = [ending_line(["p2 pb 1", "p3 f", "p1 f"], [-1, 2, -1]),
+             ending_line(["p2 cbr 2", "p3 f", "p1 f"], [-1, 2, -1])]
+    assert lines[0] == "p2 pb 1,p3 f,p1 f:-1,2,-1"
+    assert [hex_digest(line_hash(line)) for line in lines] == ["86532091840d809b", "f9d22febb79d58ef"]
+    assert counts.digest() == "8025507d3baad98a"
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_tables_match_the_reference(name: str) -> None:
+    """Regression baseline: the reference's counts at the checked depth are the published ones."""
+    position = POSITIONS[name]
+    published = read_tables()[name]
+    assert ReferenceTree(position).counts((), position.depth).same(published.truncated(position.depth))
+    assert published.depth == position.deep
+    if position.full:
+        assert published.nodes[-1] > 0 or published.ended[-1] > 0
+
+
+def test_spec_pages_show_the_tables() -> None:
+    tables = json.loads(TABLES.read_text(encoding="utf-8"))
+    for language, page in spec_pages().items():
+        text = page.read_text(encoding="utf-8")
+        inside = text[text.index(BEGIN) + len(BEGIN): text.index(END)].strip()
+        assert inside == markdown(tables, language), f"{page}: run pokerspec perft --update"
+
+
+def test_every_profile_has_positions() -> None:
+    from pokerspec.profiles import all_profiles
+
+    assert {p.profile for p in POSITIONS.values()} == set(all_profiles())
+
+
+def test_subtrees_add_up() -> None:
+    """A tree's counts are its children's one depth down (``core.perft.nodes``, ``core.perft.digest``)."""
+    tree = ReferenceTree(POSITIONS["start-stud-fl-training"])
+    whole = tree.counts((), 5)
+    summed = Counts.empty(5)
+    for child in tree.node(()).children:
+        summed.add(tree.counts((child,), 4))
+    assert summed.same(whole)
+
+
+@pytest.mark.parametrize("branch", [True, False])
+def test_engine_walk_equals_reference(branch: bool) -> None:
+    """Through the protocol, by branching and by replaying, with the invariants checked; a draw
+    position walks every discard set."""
+    engine = PythonEngine(ReferenceEngine())
+    hello = handshake(engine)
+    for name in ("archie-deal-0001", "stud-allin-0701", "auction-auctions-0101"):
+        position = POSITIONS[name]
+        tree = EngineTree(engine, hello, position, branch=branch, check=True)
+        assert tree.counts((), position.depth).same(ReferenceTree(position).counts((), position.depth))
+        assert tree.problems == []
+
+
+def test_invariants_report_breaches() -> None:
+    observation: dict[str, Json] = {"stacks": {"p1": 3, "p2": 5}, "pot": 3, "round_bets": {"p1": 0, "p2": 0},
+                                    "hands": {"p1": ["As", "Kd"], "p2": ["As", "2c"]}, "folded": ["p2"]}
+    problems = node_problems(["p1"], ["p1 cbr 4", "p2 f"], observation, 12)
+    assert any("not conserved" in p for p in problems)
+    assert any("seen twice: As" in p for p in problems)
+    assert any("not to act" in p for p in problems) and any("folded seat" in p for p in problems)
+    assert any("more than the 3 behind" in p for p in problems)
+    outcome: dict[str, Json] = {"received": {"p1": 7, "p2": 0}, "net": {"p1": 3, "p2": -4},
+                                "pots": [{"amount": 8, "shares": {"p1": 7}}]}
+    found = end_problems(outcome, {"p1": 4, "p2": 4}, 0)
+    assert any("does not add up" in p for p in found) and any("shared out as 7" in p for p in found)
+
+
+SERVE_MUTANT = ("import sys; from pokerspec.conformance.serve import main; "
+                "from pokerspec.conformance.reference_engine import game_module; "
+                "[game_module(g) for g in ('archie', 'auction', 'stud')]; "
+                "from pokerspec.regress.mutants import MUTANTS; "
+                "patch = next(m for m in MUTANTS if m.name == sys.argv[1]).patch(); patch.__enter__(); "
+                "sys.exit(main([]))")
+"""The reference with one rule broken, served over the protocol in its own process (the perft
+walk of the reference, in this process, stays right)."""
+
+
+@pytest.mark.parametrize("name", ["stud-bring-in-may-fold", "archie-two-raises", "auction-odd-chip-lost"])
+def test_planted_bug_is_divided_to_a_case(name: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule broken in the legal-action logic (the first two) or in the award (the last) is caught
+    by ``--all`` on that game's positions and divided down to a case the runner accepts."""
+    mutant = next(m for m in MUTANTS if m.name == name)
+    engine = ExecEngine([sys.executable, "-c", SERVE_MUTANT, name])
+    hello = handshake(engine)
+    chosen = [p for p in POSITIONS.values() if p.game == mutant.game]
+    args = argparse.Namespace(depth=None, deep=False, replay=False, invariants=False, divide=False,
+                              out=tmp_path, stop=True)
+    try:
+        assert check(engine, hello, chosen, args) == 1
+    finally:
+        engine.close()
+    printed = capsys.readouterr().out
+    assert ("DIFF" in printed or "FAIL" in printed) and "first difference after" in printed
+    cases = sorted(tmp_path.glob("*.json"))
+    assert cases
+    case = json.loads(cases[0].read_text(encoding="utf-8"))
+    assert is_valid_case(case) and case["level"] == "optional" and "perft divide" in case["explanation"]
+    # the reference passes the case; the broken engine fails it (an optional case: exit status 0)
+    assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
+                 "--case", case["id"]]) == 0
+    assert "(1 pass, 0 fail" in capsys.readouterr().out
+    broken = "exec:" + shlex.join([sys.executable, "-c", SERVE_MUTANT, name])
+    main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path), "--case", case["id"]])
+    assert "(0 pass, 1 fail" in capsys.readouterr().out
+
+
+def test_cli_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "--position", "no-such-position"]) == 2
+    assert "unknown position no-such-position" in capsys.readouterr().err
+    assert main(["perft", "--list"]) == 0
+    assert main(["perft", "--position", "stud-streets-0702"]) == 0
+
+
+def test_diff_footprint() -> None:
+    """``pokerspec diff``'s perft section: the odd-chip profile changes who wins an odd chip, so
+    the digests change and the counts do not; a revision against itself changes nothing."""
+    from pokerspec.perft.footprint import between_profiles, between_tables
+
+    found = {f.position: f for f in between_profiles("stud-fl-training", "stud-odd-chip-suit")}
+    start = found["start-stud-fl-training"]
+    assert start.first == 6 and start.a is not None and start.b is not None
+    assert start.a.nodes == start.b.nodes and start.a.digest() != start.b.digest()
+    assert found["stud-streets-0702"].first is None
+    tables = read_tables()
+    assert all(f.first is None for f in between_tables(tables, tables))

@@ -1,0 +1,70 @@
+"""Which rules the positions' trees reach (``core.perft.coverage``): the reference is walked with
+a profiling hook that notes every function called, and each function counts for the rule IDs
+its docstring cites (the same citations ``pokerspec.traceability`` reads)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+import sys
+from collections.abc import Callable, Iterator
+from types import CodeType, FrameType, ModuleType
+
+from pokerspec.core.types import RuleId
+from pokerspec.rules import is_rule_id
+
+PLAY = ("pokerspec.core", "pokerspec.archie", "pokerspec.auction", "pokerspec.stud")
+"""The packages whose code governs play and award."""
+_CITATION = re.compile(r"``([a-z0-9][a-z0-9.-]*)``")
+
+
+def _modules() -> Iterator[ModuleType]:
+    for name in PLAY:
+        package = importlib.import_module(name)
+        yield package
+        for info in pkgutil.iter_modules(package.__path__, name + "."):
+            yield importlib.import_module(info.name)
+
+
+def _functions(owner: object, module: str) -> Iterator[Callable[..., object]]:
+    for value in vars(owner).values():
+        if inspect.isfunction(value) and value.__module__ == module:
+            yield value
+        elif inspect.isclass(value) and value.__module__ == module:
+            yield from _functions(value, module)
+
+
+def cited_by_code() -> dict[CodeType, frozenset[RuleId]]:
+    """Each function of the play packages by its code, with the rule IDs its docstring cites."""
+    out: dict[CodeType, frozenset[RuleId]] = {}
+    for module in _modules():
+        for function in _functions(module, module.__name__):
+            rules = frozenset(RuleId(r) for r in _CITATION.findall(function.__doc__ or "") if is_rule_id(r))
+            if rules:
+                out[function.__code__] = rules
+    return out
+
+
+def reached(walk: Callable[[], object]) -> frozenset[RuleId]:
+    """The rule IDs cited by every function ``walk`` calls (slow: a hook runs on every call)."""
+    cited = cited_by_code()
+    seen: set[CodeType] = set()
+
+    def hook(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call":
+            seen.add(frame.f_code)
+
+    previous = sys.getprofile()
+    sys.setprofile(hook)
+    try:
+        walk()
+    finally:
+        sys.setprofile(previous)
+    return frozenset(r for code in seen & cited.keys() for r in cited[code])
+
+
+def all_cited() -> frozenset[RuleId]:
+    """Every rule ID the play packages' functions cite: the rules a walk could reach."""
+    return frozenset(r for rules in cited_by_code().values() for r in rules)

@@ -1,0 +1,124 @@
+"""Divide: walk a disagreement down to the first node where an engine and the reference differ,
+and write it as a case (``core.perft.divide``).
+
+At a position whose counts differ, the children are compared one by one (their subtree counts
+to one depth less); the first child that differs is the next position, until the listings or
+the outcome differ at the node itself. That node's action sequence, replayed from the setup, is
+the smallest case that shows the difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerspec.conformance.protocol import EngineFailure
+from pokerspec.core.game import Json
+from pokerspec.perft.tree import Node, Tree
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Where two trees first differ: the actions from the position, what differs (``legal`` for
+    the listing, ``outcome`` for the award, ``counts`` when no child explains it), and both nodes."""
+
+    prefix: tuple[str, ...]
+    what: str
+    ours: Node
+    theirs: Node
+
+    def describe(self) -> str:
+        if self.what == "legal":
+            extra = sorted(set(self.theirs.children) - set(self.ours.children))
+            missing = sorted(set(self.ours.children) - set(self.theirs.children))
+            parts = [f"lists {', '.join(extra)} that the reference does not"] if extra else []
+            parts += [f"does not list {', '.join(missing)}"] if missing else []
+            if sorted(self.ours.to_act) != sorted(self.theirs.to_act):
+                parts.append(f"has {list(self.theirs.to_act)} to act, not {list(self.ours.to_act)}")
+            return "the engine " + "; ".join(parts or ["lists the same actions differently"])
+        if self.what == "outcome":
+            return f"the hand ends with net {self.theirs.net}, the reference's is {self.ours.net}"
+        return "the counts differ but no child's do"
+
+
+def divide(reference: Tree, engine: Tree, prefix: Sequence[str], depth: int) -> Difference:
+    """The first node below ``prefix`` (within ``depth``) where ``engine`` and ``reference`` differ;
+    call it where the counts to ``depth`` already differ."""
+    at = tuple(prefix)
+    while True:
+        ours, theirs = reference.node(at), engine.node(at)
+        if sorted(ours.children) != sorted(theirs.children) or sorted(ours.to_act) != sorted(theirs.to_act):
+            return Difference(at, "legal", ours, theirs)
+        if ours.net != theirs.net:
+            return Difference(at, "outcome", ours, theirs)
+        for child in sorted(ours.children):
+            if depth > 0 and _differs(reference, engine, (*at, child), depth - 1):
+                at, depth = (*at, child), depth - 1
+                break
+        else:
+            return Difference(at, "counts", ours, theirs)
+
+
+def _differs(reference: Tree, engine: Tree, prefix: tuple[str, ...], depth: int) -> bool:
+    """Whether the subtrees differ; an engine that fails inside one (refusing an action it listed,
+    an unreadable reply) differs there."""
+    ours = reference.counts(prefix, depth)
+    try:
+        return not ours.same(engine.counts(prefix, depth))
+    except EngineFailure:
+        return True
+
+
+def finish(reference: Tree, prefix: Sequence[str]) -> tuple[list[str], dict[str, Json]]:
+    """The reference's simplest way on from ``prefix`` to the end of the hand (check or call,
+    stand pat, show; else the first listed), and its outcome."""
+    played: list[str] = []
+    while True:
+        node = reference.node((*prefix, *played))
+        if node.outcome is not None:
+            return played, dict(node.outcome)
+        choice = next((c for verb in (" cc ", " sd", " sm") for c in node.children if verb in c + " "),
+                      node.children[0])
+        played.append(choice)
+
+
+def perft_case(reference: Tree, found: Difference, engine_name: str, number: int) -> dict[str, Json]:
+    """``found`` as an optional ``hand`` case: the position's setup, every action up to the node,
+    there the reference's listing (or, at an ending, its outcome), then the reference's simplest
+    way to the end. The expected values are the reference's, not yet worked out by hand."""
+    position = reference.position
+    path = [*position.actions, *found.prefix]
+    steps: list[Json] = [{"act": a} for a in path]
+    note = f"{engine_name} differs here: {found.describe()}"[:500]
+    rest, outcome = finish(reference, found.prefix)
+    if found.what == "outcome":
+        expect: dict[str, Json] = {k: outcome[k] for k in ("received", "net", "pots") if k in outcome}
+        if steps:
+            steps[-1] = {"act": path[-1], "note": note}
+    else:
+        steps.append({"legal": {"to_act": list(found.ours.to_act), "actions": list(found.ours.listed)},
+                      "note": note})
+        expect = {k: outcome[k] for k in ("received", "net") if k in outcome}
+    steps += [{"act": a} for a in rest]
+    return {
+        "format": 1,
+        "id": f"{position.game}-perft-{number:04d}",
+        "title": f"Perft divide: {engine_name} differs from the reference after {len(path)} actions",
+        "explanation": (
+            f"Generated by perft divide (pokerspec perft) from the standard position {position.name}: "
+            f"the engine under test ({engine_name}) and the reference count different trees there, and "
+            f"dividing child by child leads to this node, {len(found.prefix)} actions below the position, "
+            f"where {found.describe()}. The expected values are the reference's answers, NOT yet worked "
+            "out by hand: check them against the spec, replace this explanation, and give the case a new "
+            "never-used ID before adding it to conformance/vectors/."
+        ),
+        "rules": ["core.perft.divide"],
+        "game": position.game,
+        "profiles": [position.profile],
+        "level": "optional",
+        "kind": "hand",
+        "tags": ["perft", f"perft-position:{position.name}"],
+        "setup": dict(position.setup),
+        "steps": steps,
+        "expect": expect,
+    }
