@@ -11,14 +11,14 @@ state, and ``_replace`` copies the fields several times faster than ``dataclasse
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from pokerspec.auction.auctions import Sealed, bid_range, pick_order
 from pokerspec.auction.award import Award, award, lone_survivor
 from pokerspec.auction.betting import Betting, first_actor
-from pokerspec.auction.declaration import Declaration, evaluate
+from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
 from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
@@ -54,7 +54,8 @@ class AuctionState(NamedTuple):
     pick_orders: tuple[tuple[Seat, ...], ...]
     betting: Betting | None
     declarations: Sealed[Declaration]
-    result: Award | None
+    result: Outcome | None
+    """The outcome, worked out once when the hand ends (``auction.award.net``)."""
 
     @property
     def seats(self) -> int:
@@ -86,13 +87,33 @@ def _bids(pending: tuple[Seat, ...], amounts: tuple[Chips, ...]) -> tuple[Action
 
 
 @lru_cache(maxsize=1024)
-def _pick_action(seat: Seat, card: Card) -> Action:
-    return Action(seat, Verb.PICK, cards=(card,))
+def _picks(seat: Seat, row: tuple[Card, ...]) -> tuple[Action, ...]:
+    return tuple(Action(seat, Verb.PICK, cards=(card,)) for card in row)
 
 
 @lru_cache(maxsize=256)
 def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
     return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
+
+
+@lru_cache(maxsize=256)
+def _hands(players: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...],
+           exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
+    """Each player's cards by name, face down then face up, for ``observe``. The cards change
+    only at a pick, and an observation is read-only, so the names are built once per change."""
+    return {SEAT_NAMES[s]: card_names(hole[s] + exposed[s]) for s in players}
+
+
+@lru_cache(maxsize=256)
+def _exposed(players: tuple[Seat, ...], exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
+    """Each player's face-up cards by name, shared like ``_hands``."""
+    return {SEAT_NAMES[s]: card_names(exposed[s]) for s in players}
+
+
+@lru_cache(maxsize=1024)
+def _names(seats: tuple[Seat, ...]) -> Sequence[Json]:
+    """The seats' names in the order given, shared by every observation listing those seats."""
+    return [seat_name(s) for s in seats]
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
@@ -128,7 +149,7 @@ class AuctionGame:
             return Legal(pending, _bids(pending, bid_range(rules.min_bid, rules.max_bid)))
         if state.phase.startswith("pick-"):
             seat = state.order[state.picked]
-            return Legal((seat,), tuple(_pick_action(seat, c) for c in state.row))
+            return Legal((seat,), _picks(seat, state.row))
         if state.phase == "bet" and state.betting is not None:
             actor = state.betting.to_act
             return Legal(() if actor is None else (actor,), state.betting.legal())
@@ -141,20 +162,26 @@ class AuctionGame:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
         order (``core.contract.precedence``); ``state`` is untouched. Bids and declarations are
         steps in which each seat commits once."""
-        seat = action.seat
-        betting = state.betting if state.phase == "bet" else None
-        committed = state.bids if state.phase.startswith("bid-") else state.declarations
+        seat, phase, seats = action.seat, state.phase, len(state.stacks)
+        mine = 0 <= seat < seats
+        bidding = phase.startswith("bid-")
+        betting = state.betting if phase == "bet" else None
+        if betting is not None:
+            committed: tuple[Seat, ...] = ()
+        else:
+            committed = tuple(s for s, _ in (state.bids if bidding else state.declarations).committed)
+        legal = self.legal(state)
+        # The Turn's fields in order, positionally, as in stud: keywords cost a third of its making.
         judge(action, Turn(
-            seats=state.seats, over=state.phase == "over", folded=state.folded,
-            committed=tuple(s for s, _ in committed.committed) if state.phase != "bet" else (),
-            to_act=(legal := self.legal(state)).to_act, listing=legal.actions,
-            capped=betting is not None and betting.level >= betting.cap,
-            stack=state.stacks[seat] if 0 <= seat < state.seats else Chips(0),
-            round_bet=betting.round_bets[seat] if betting and 0 <= seat < state.seats else Chips(0),
+            seats, phase == "over", state.folded, committed,  # seats, over, folded, committed
+            legal.to_act, legal.actions,  # to_act, listing
+            betting is not None and betting.level >= betting.cap, False,  # capped, bring_in
+            state.stacks[seat] if mine else Chips(0),  # stack
+            betting.round_bets[seat] if betting is not None and mine else Chips(0),  # round_bet
         ))
-        if state.phase.startswith("bid-"):
+        if bidding:
             return self._bid(state, action)
-        if state.phase.startswith("pick-"):
+        if phase.startswith("pick-"):
             return self._pick(state, action)
         if betting is not None:
             return self._bet(state, betting, action)
@@ -205,7 +232,7 @@ class AuctionGame:
             return state
         live = betting.live
         if len(live) == 1:
-            return state._replace(phase="over", result=lone_survivor(state.pot, live[0]))
+            return _ended(state, lone_survivor(state.pot, live[0]), {})
         return state._replace(phase="declare", declarations=Sealed(live))
 
     def _declare(self, state: AuctionState, action: Action) -> AuctionState:
@@ -218,8 +245,7 @@ class AuctionGame:
             return state
         revealed = declarations.revealed()
         hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in revealed}
-        result = award(state.pot, hands, revealed, state.players, state.rules)
-        return state._replace(phase="over", result=result)
+        return _ended(state, award(state.pot, hands, revealed, state.players, state.rules), hands)
 
     def observe(self, state: AuctionState) -> dict[str, Json]:
         """The public observables (``core.contract.observables``); a pending sealed commitment never
@@ -233,27 +259,19 @@ class AuctionGame:
             "stacks": dict(zip(names, state.stacks, strict=True)),
             "round_bets": dict(zip(names, round_bets, strict=True)),
             "contributed": dict(zip(names, state.contributed, strict=True)),
-            "hands": {names[s]: card_names(state.hole[s] + state.exposed[s]) for s in state.players},
-            "exposed": {names[s]: card_names(state.exposed[s]) for s in state.players},
+            "hands": _hands(state.players, state.hole, state.exposed),
+            "exposed": _exposed(state.players, state.exposed),
             "row": card_names(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
             "bids": _by_seat(dict(state.bids.revealed())),
-            "pick_order": [seat_name(s) for s in state.order],
-            "folded": [seat_name(s) for s in sorted(state.folded)],
+            "pick_order": _names(state.order),
+            "folded": _names(tuple(sorted(state.folded))) if state.folded else [],
             "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
-            "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
+            "sitting_out": _names(tuple(sorted(state.sitting_out))),
         }
 
     def outcome(self, state: AuctionState) -> Outcome | None:
         """The result once the hand is over (``auction.award.net``)."""
-        if state.result is None:
-            return None
-        hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in state.declarations.revealed()}
-        return _outcome(state.result, state.seats, state.contributed, {
-            "pick_orders": [[seat_name(s) for s in order] for order in state.pick_orders],
-            "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
-            "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
-            "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
-        })
+        return state.result
 
     def showdown(self, setup: ShowdownSetup, rules: AuctionRules) -> Outcome:
         """Award a pot on its own: declared seven-card hands, contributions, folds and any pot
@@ -275,6 +293,19 @@ class AuctionGame:
             "declarations": _by_seat({s: d.value for s, d in declared.items()}),
             "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
         })
+
+
+def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:
+    """The hand over with ``result``: its outcome is worked out here, once, not at every
+    ``outcome`` request. ``hands`` are the declared seats' evaluated hands (none for a lone
+    survivor)."""
+    declared = state.declarations.revealed()
+    return state._replace(phase="over", result=_outcome(result, state.seats, state.contributed, {
+        "pick_orders": [[seat_name(s) for s in order] for order in state.pick_orders],
+        "declarations": _by_seat({s: d.value for s, d in declared.items()}),
+        "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
+        "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
+    }))
 
 
 def _outcome(result: Award, seats: int, contributed: tuple[Chips, ...], details: dict[str, Json]) -> Outcome:

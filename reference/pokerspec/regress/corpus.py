@@ -130,20 +130,20 @@ def own_cards(engine: Engine, seat: str) -> list[str]:
 
 WEIGHT_CACHE = 4096
 """Listings whose choice weights ``_cumulative_weights`` keeps."""
-_weights: dict[int, tuple[list[str], list[int]]] = {}
+_weights: dict[tuple[str, ...], list[int]] = {}
 
 
 def _cumulative_weights(actions: list[str]) -> list[int]:
-    """The running sums of the choice weights (a fold 1, anything else 4). Callers such as the
-    fuzzer's oracle pass the same listing object again and again, so the sums are kept by its
-    identity (the listing is kept with them, so no other object can take that identity)."""
-    known = _weights.get(id(actions))
-    if known is None or known[0] is not actions:
+    """The running sums of the choice weights (a fold 1, anything else 4). The same few listings
+    come back again and again, often as new lists (an Auction row, a sorted listing), so the
+    sums are kept by the listing's text."""
+    key = tuple(actions)
+    known = _weights.get(key)
+    if known is None:
         if len(_weights) >= WEIGHT_CACHE:
             _weights.clear()
-        known = (actions, list(accumulate(1 if a.split()[1] == "f" else 4 for a in actions)))
-        _weights[id(actions)] = known
-    return known[1]
+        known = _weights[key] = list(accumulate(1 if a.split()[1] == "f" else 4 for a in actions))
+    return known
 
 
 def random_chooser(rng: random.Random) -> Chooser:

@@ -8,8 +8,11 @@ showdown begins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+
 from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
-from pokerspec.core.cards import card_names, format_card
+from pokerspec.core.cards import Card, card_names, format_card
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
@@ -92,7 +95,7 @@ class StudGame:
         only while a betting round is open (``core.contract.observables``)."""
 
         names = SEAT_NAMES[: state.seats]
-        hole, up = state.hole, state.up
+        hands, exposed = _seen(state.hole, state.up)
         betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
@@ -100,8 +103,8 @@ class StudGame:
             "stacks": dict(zip(names, state.stacks, strict=True)),
             "round_bets": dict(zip(names, state.bets if betting else (Chips(0),) * state.seats, strict=True)),
             "contributed": dict(zip(names, state.contributed, strict=True)),
-            "hands": {name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
-            "exposed": {name: card_names(up[s]) for s, name in enumerate(names)},
+            "hands": hands,
+            "exposed": exposed,
             "common": [] if state.common is None else [format_card(state.common)],
             "folded": [seat_name(s) for s in sorted(state.folded)],
             "stub": len(state.stub),
@@ -114,6 +117,18 @@ class StudGame:
     def showdown(self, setup: ShowdownSetup, rules: StudRules) -> Outcome:
         """Award final hands on their own (``stud.showdown.award``)."""
         return sd.showdown(setup, rules)
+
+
+@lru_cache(maxsize=256)
+def _seen(
+    hole: tuple[tuple[Card, ...], ...], up: tuple[tuple[Card, ...], ...]
+) -> tuple[Mapping[str, Json], Mapping[str, Json]]:
+    """Every seat's cards by name (the two hole cards, the upcards, then the seventh card) and its
+    upcards, for ``observe``. The cards change once a street and an observation is read-only, so
+    the names are built once per street, not at every action."""
+    names = SEAT_NAMES[: len(hole)]
+    return ({name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
+            {name: card_names(up[s]) for s, name in enumerate(names)})
 
 
 def _after_action(state: StudState) -> StudState:
