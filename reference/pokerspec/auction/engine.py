@@ -87,6 +87,13 @@ def _bids(pending: tuple[Seat, ...], amounts: tuple[Chips, ...]) -> tuple[Action
 
 
 @lru_cache(maxsize=1024)
+def _evaluated(cards: tuple[Card, ...]) -> Hands:
+    """``evaluate`` of a seat's seven cards, kept: every order of the declarations that ends a hand
+    awards the same seven-card hands."""
+    return evaluate(cards)
+
+
+@lru_cache(maxsize=1024)
 def _picks(seat: Seat, row: tuple[Card, ...]) -> tuple[Action, ...]:
     return tuple(Action(seat, Verb.PICK, cards=(card,)) for card in row)
 
@@ -96,7 +103,7 @@ def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
     return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _hands(players: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...],
            exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
     """Each player's cards by name, face down then face up, for ``observe``. The cards change
@@ -104,7 +111,7 @@ def _hands(players: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...],
     return {SEAT_NAMES[s]: card_names(hole[s] + exposed[s]) for s in players}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _exposed(players: tuple[Seat, ...], exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
     """Each player's face-up cards by name, shared like ``_hands``."""
     return {SEAT_NAMES[s]: card_names(exposed[s]) for s in players}
@@ -244,7 +251,7 @@ class AuctionGame:
         if not declarations.complete:
             return state
         revealed = declarations.revealed()
-        hands = {s: evaluate(state.hole[s] + state.exposed[s]) for s in revealed}
+        hands = {s: _evaluated(state.hole[s] + state.exposed[s]) for s in revealed}
         return _ended(state, award(state.pot, hands, revealed, state.players, state.rules), hands)
 
     def observe(self, state: AuctionState) -> dict[str, Json]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from pokerspec.core.chips import Pot, build_pots
 from pokerspec.core.types import Chips, Seat
@@ -20,9 +21,18 @@ def betting_over(live: Sequence[Seat], stacks: Sequence[Chips]) -> bool:
     return sum(1 for s in live if stacks[s] > 0) <= 1
 
 
-def pots_of(
-    contributed: Sequence[Chips], folded: frozenset[Seat]
-) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+Pots = tuple[tuple[Pot, ...], Mapping[Seat, Chips]]
+"""The pots, main pot first, and the excess returned by seat."""
+
+
+def pots_of(contributed: Sequence[Chips], folded: frozenset[Seat]) -> Pots:
     """Main and side pots from each seat's total for the hand: folded chips stay in as dead
     money, and the excess nobody matched goes back (``stud.allin.pots``, ``core.chips.side-pots``)."""
+    return _pots(tuple(contributed), folded)
+
+
+@lru_cache(maxsize=1024)
+def _pots(contributed: tuple[Chips, ...], folded: frozenset[Seat]) -> Pots:
+    """``pots_of``, built once for each contribution and fold: the showdown asks for the pots when it
+    starts and again to award them, and many hands end with the same chips in."""
     return build_pots({Seat(i): c for i, c in enumerate(contributed)}, folded)
