@@ -15,7 +15,7 @@ from pokerspec.archie.showdown import settle
 from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, check_setup
 from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
-from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, ShowdownSetup
 from pokerspec.core.types import Chips, Seat, seat_name
 
 Pending = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
@@ -70,6 +70,9 @@ class ArchieGame:
 
     name = "archie"
 
+    def __init__(self) -> None:
+        self._legal = LastListed(_listing)
+
     def start(self, setup: Setup, rules: ArchieRules) -> ArchieState:
         """Check the table (``archie.table.players``, ``archie.table.reserve``), deal five cards
         each (``archie.deal.order``) and post the blinds (``archie.table.blinds``)."""
@@ -81,12 +84,7 @@ class ArchieGame:
 
     def legal(self, state: ArchieState) -> Legal:
         """Who acts and every legal action; a draw is listed once as ``sd *``."""
-        seat = state.to_act
-        if seat is None:
-            return Legal((), ())
-        if state.betting is not None:
-            return Legal((seat,), betting.legal(state.betting, state.rules))
-        return Legal((seat,), (Action(seat, Verb.DRAW),))
+        return self._legal(state)
 
     def apply(self, state: ArchieState, action: Action) -> ArchieState:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
@@ -178,6 +176,16 @@ class ArchieGame:
         contributed = tuple(setup.contributed.get(Seat(i), Chips(0)) for i in range(seats))
         folded = next(iter(setup.folded), None)
         return settle(setup.hands, contributed, folded, setup.dealer, rules)
+
+
+def _listing(state: ArchieState) -> Legal:
+    """``ArchieGame.legal`` worked out."""
+    seat = state.to_act
+    if seat is None:
+        return Legal((), ())
+    if state.betting is not None:
+        return Legal((seat,), betting.legal(state.betting, state.rules))
+    return Legal((seat,), (Action(seat, Verb.DRAW),))
 
 
 GAME: Game[ArchieState, ArchieRules] = ArchieGame()

@@ -22,7 +22,7 @@ from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
 from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
-from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
+from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 
@@ -93,6 +93,10 @@ def _evaluated(cards: tuple[Card, ...]) -> Hands:
     return evaluate(cards)
 
 
+evaluated_cache_clear = _evaluated.cache_clear
+"""Forget every hand evaluated (for code that replaces the rankings: ``pokerspec.regress.mutants``)."""
+
+
 @lru_cache(maxsize=1024)
 def _picks(seat: Seat, row: tuple[Card, ...]) -> tuple[Action, ...]:
     return tuple(Action(seat, Verb.PICK, cards=(card,)) for card in row)
@@ -132,6 +136,9 @@ class AuctionGame:
 
     name = "auction"
 
+    def __init__(self) -> None:
+        self._legal = LastListed(_listing)
+
     def start(self, setup: Setup, rules: AuctionRules) -> AuctionState:
         """Deal, take the antes (``auction.setup.ante``) and add any pot carried over from the
         previous deal (``auction.setup.carry``); then the first auction opens."""
@@ -150,45 +157,26 @@ class AuctionGame:
 
     def legal(self, state: AuctionState) -> Legal:
         """Who may act now and every legal action with its exact amount."""
-        rules = state.rules
-        if state.phase.startswith("bid-"):
-            pending = state.bids.pending()
-            return Legal(pending, _bids(pending, bid_range(rules.min_bid, rules.max_bid)))
-        if state.phase.startswith("pick-"):
-            seat = state.order[state.picked]
-            return Legal((seat,), _picks(seat, state.row))
-        if state.phase == "bet" and state.betting is not None:
-            actor = state.betting.to_act
-            return Legal(() if actor is None else (actor,), state.betting.legal())
-        if state.phase == "declare":
-            pending = state.declarations.pending()
-            return Legal(pending, _declarations(pending))
-        return Legal((), ())
+        return self._legal(state)
 
     def apply(self, state: AuctionState, action: Action) -> AuctionState:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
         order (``core.contract.precedence``); ``state`` is untouched. Bids and declarations are
         steps in which each seat commits once."""
-        seat, phase, seats = action.seat, state.phase, len(state.stacks)
-        mine = 0 <= seat < seats
-        bidding = phase.startswith("bid-")
-        betting = state.betting if phase == "bet" else None
-        if betting is not None:
-            committed: tuple[Seat, ...] = ()
-        else:
-            committed = tuple(s for s, _ in (state.bids if bidding else state.declarations).committed)
-        legal = self.legal(state)
-        # The Turn's fields in order, positionally, as in stud: keywords cost a third of its making.
+        seat = action.seat
+        betting = state.betting if state.phase == "bet" else None
+        committed = state.bids if state.phase.startswith("bid-") else state.declarations
         judge(action, Turn(
-            seats, phase == "over", state.folded, committed,  # seats, over, folded, committed
-            legal.to_act, legal.actions,  # to_act, listing
-            betting is not None and betting.level >= betting.cap, False,  # capped, bring_in
-            state.stacks[seat] if mine else Chips(0),  # stack
-            betting.round_bets[seat] if betting is not None and mine else Chips(0),  # round_bet
+            seats=state.seats, over=state.phase == "over", folded=state.folded,
+            committed=tuple(s for s, _ in committed.committed) if state.phase != "bet" else (),
+            to_act=(legal := self.legal(state)).to_act, listing=legal.actions,
+            capped=betting is not None and betting.level >= betting.cap,
+            stack=state.stacks[seat] if 0 <= seat < state.seats else Chips(0),
+            round_bet=betting.round_bets[seat] if betting and 0 <= seat < state.seats else Chips(0),
         ))
-        if bidding:
+        if state.phase.startswith("bid-"):
             return self._bid(state, action)
-        if phase.startswith("pick-"):
+        if state.phase.startswith("pick-"):
             return self._pick(state, action)
         if betting is not None:
             return self._bet(state, betting, action)
@@ -300,6 +288,24 @@ class AuctionGame:
             "declarations": _by_seat({s: d.value for s, d in declared.items()}),
             "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
         })
+
+
+def _listing(state: AuctionState) -> Legal:
+    """``AuctionGame.legal`` worked out."""
+    rules = state.rules
+    if state.phase.startswith("bid-"):
+        pending = state.bids.pending()
+        return Legal(pending, _bids(pending, bid_range(rules.min_bid, rules.max_bid)))
+    if state.phase.startswith("pick-"):
+        seat = state.order[state.picked]
+        return Legal((seat,), _picks(seat, state.row))
+    if state.phase == "bet" and state.betting is not None:
+        actor = state.betting.to_act
+        return Legal(() if actor is None else (actor,), state.betting.legal())
+    if state.phase == "declare":
+        pending = state.declarations.pending()
+        return Legal(pending, _declarations(pending))
+    return Legal((), ())
 
 
 def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:

@@ -9,7 +9,7 @@ and ``outcome`` the result once the hand is over. Replay, diffing and property t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -68,6 +68,28 @@ class Legal:
 
     to_act: tuple[Seat, ...]
     actions: tuple[Action, ...]
+
+
+ListedT = TypeVar("ListedT")
+
+
+class LastListed(Generic[ListedT]):
+    """A game's ``legal`` with the listing of the state listed last kept. Callers list a state and
+    then apply one of its actions (or each in turn, walking a tree), and ``apply`` checks the action
+    against that same listing (``core.contract.precedence``): the second time is a lookup. States
+    are immutable, so a state's listing holds as long as the state; one entry, replaced whole, so
+    a reader never sees one state with another's listing."""
+
+    def __init__(self, listing: Callable[[ListedT], Legal]) -> None:
+        self._listing = listing
+        self._last: tuple[ListedT | None, Legal] = (None, Legal((), ()))
+
+    def __call__(self, state: ListedT) -> Legal:
+        last, legal = self._last
+        if last is not state:
+            legal = self._listing(state)
+            self._last = (state, legal)
+        return legal
 
 
 @dataclass(frozen=True, slots=True)

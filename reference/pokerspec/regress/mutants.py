@@ -34,6 +34,7 @@ from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
+from pokerspec.auction import engine as auction_engine
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.conformance.cases import Case, load_cases
@@ -48,6 +49,7 @@ from pokerspec.core.chips import OddChipRule, Pot
 from pokerspec.core.high import HighRank
 from pokerspec.core.types import Chips, RuleId, Seat
 from pokerspec.profiles import all_profiles
+from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
@@ -117,15 +119,29 @@ def fresh_tables() -> Iterator[None]:
         yield
 
 
+DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, auction_engine.evaluated_cache_clear)
+"""Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
+the hands' ranks): a mutant is never served a result of the original code, nor the code after it
+one of the mutant's."""
+
+
+@contextmanager
 def around(owner: ModuleType | type, name: str, mutate: Callable[[F], F], everywhere: bool = True
-           ) -> AbstractContextManager[object]:
+           ) -> Iterator[None]:
     """Replace ``owner.name`` by ``mutate(original)``: on a module everywhere it was imported
     (``replaced``) unless ``everywhere`` is false, on a class just there. The original is looked
-    up when the patch starts."""
+    up when the patch starts; the ``DERIVED`` caches are emptied when it starts and ends."""
     mutant = mutate(getattr(owner, name))
-    if isinstance(owner, ModuleType) and everywhere:
-        return replaced(owner, name, mutant)
-    return mock.patch.object(owner, name, mutant)
+    patch = replaced(owner, name, mutant) if isinstance(owner, ModuleType) and everywhere \
+        else mock.patch.object(owner, name, mutant)
+    for clear in DERIVED:
+        clear()
+    try:
+        with patch:
+            yield
+    finally:
+        for clear in DERIVED:
+            clear()
 
 
 @contextmanager

@@ -36,3 +36,7 @@ def _pots(contributed: tuple[Chips, ...], folded: frozenset[Seat]) -> Pots:
     """``pots_of``, built once for each contribution and fold: the showdown asks for the pots when it
     starts and again to award them, and many hands end with the same chips in."""
     return build_pots({Seat(i): c for i, c in enumerate(contributed)}, folded)
+
+
+pots_cache_clear = _pots.cache_clear
+"""Forget every pot built (for code that replaces ``build_pots``: ``pokerspec.regress.mutants``)."""

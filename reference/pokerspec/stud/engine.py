@@ -14,7 +14,7 @@ from functools import lru_cache
 from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names, format_card
 from pokerspec.core.exposed import exposed_rank
-from pokerspec.core.game import Json, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.game import Json, LastListed, Legal, Outcome, Setup, ShowdownSetup
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 from pokerspec.stud import showdown as sd
 from pokerspec.stud.allin import betting_over, pots_of
@@ -29,6 +29,9 @@ class StudGame:
     """Seven-card stud, fixed limit, 2 to 8 players."""
 
     name = "stud"
+
+    def __init__(self) -> None:
+        self._legal = LastListed(_listing)
 
     def start(self, setup: Setup, rules: StudRules) -> StudState:
         """Deal third street, post the antes, and call for the bring-in (``stud.deal.order``,
@@ -55,17 +58,7 @@ class StudGame:
         """The seat to act and its exact options: the bring-in's two amounts, the betting options, or
         show and (where allowed) muck (``stud.bringin.forced``, ``stud.streets.actions``,
         ``stud.showdown.muck``)."""
-        seat = state.to_act
-        if seat is None:
-            return Legal((), ())
-        if state.phase == SHOWDOWN:
-            show = listed(seat, Verb.SHOW)
-            if sd.may_muck(seat, state.shown, state.mucked, state.pots):
-                return Legal((seat,), (show, listed(seat, Verb.MUCK)))
-            return Legal((seat,), (show,))
-        if state.bring_in_due:
-            return Legal((seat,), bring_in_options(state, seat))
-        return betting_options(state, seat)
+        return self._legal(state)
 
     def apply(self, state: StudState, action: Action) -> StudState:
         """The state after ``action``; a refused action raises ``ActionError`` with the first reason
@@ -117,6 +110,21 @@ class StudGame:
     def showdown(self, setup: ShowdownSetup, rules: StudRules) -> Outcome:
         """Award final hands on their own (``stud.showdown.award``)."""
         return sd.showdown(setup, rules)
+
+
+def _listing(state: StudState) -> Legal:
+    """``StudGame.legal`` worked out."""
+    seat = state.to_act
+    if seat is None:
+        return Legal((), ())
+    if state.phase == SHOWDOWN:
+        show = listed(seat, Verb.SHOW)
+        if sd.may_muck(seat, state.shown, state.mucked, state.pots):
+            return Legal((seat,), (show, listed(seat, Verb.MUCK)))
+        return Legal((seat,), (show,))
+    if state.bring_in_due:
+        return Legal((seat,), bring_in_options(state, seat))
+    return betting_options(state, seat)
 
 
 @lru_cache(maxsize=256)

@@ -1,0 +1,80 @@
+"""The one-core goals measured in CPU seconds of this process, which other load on the machine
+hardly changes (the wall-clock rates of ``run.py`` drop with the load average): fuzz hands per CPU
+second for each game (the reference against itself, every check; issue 24) and perft nodes per CPU
+second in process (every position at its deep depth; issue 22).
+
+    python benchmarks/cpu.py [--rounds N] [--only fuzz|perft] [--quick]
+
+Each rate is the best of ``--rounds``. To compare two versions of the reference on a loaded
+machine, run this script under each in turn, alternating, e.g. with
+``PYTHONPATH=<other checkout>/reference`` for the other one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from functools import partial
+
+from pokerspec.conformance.adapters import open_engine
+from pokerspec.fuzz.hands import fuzz
+from pokerspec.perft.positions import positions
+from pokerspec.perft.tree import ReferenceTree
+from pokerspec.profiles import default_profile
+
+GAMES = ("archie", "auction", "stud")
+HANDS = {"archie": 2000, "auction": 400, "stud": 1000}
+"""Hands per fuzz measurement: one to three CPU seconds each."""
+SEED = 2026
+
+
+def cpu_seconds(work: Callable[[], int]) -> tuple[int, float]:
+    """The count ``work`` returns and the CPU seconds this process spent on it."""
+    began = time.process_time()
+    count = work()
+    return count, time.process_time() - began
+
+
+def fuzzed(game: str, hands: int) -> int:
+    result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, SEED)
+    assert not result.findings, [f.klass.key for f in result.findings]
+    return hands
+
+
+def walked(deep: bool) -> int:
+    return sum(sum(ReferenceTree(p).counts((), p.deep if deep else p.depth).nodes)
+               for p in positions().values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=3, help="timed runs of each task; the best is kept")
+    parser.add_argument("--only", choices=("fuzz", "perft"))
+    parser.add_argument("--quick", action="store_true",
+                        help="a tenth of the hands; perft to the checked depth")
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    for game in GAMES:  # the ranking tables built and the modules imported before any clock starts
+        fuzzed(game, 5)
+    tasks: list[tuple[str, str, Callable[[], int]]] = []
+    if args.only in (None, "fuzz"):
+        for game in GAMES:
+            hands = HANDS[game] // (10 if args.quick else 1)
+            tasks.append((f"fuzz {game}", "hands", partial(fuzzed, game, hands)))
+    if args.only in (None, "perft"):
+        depth = "checked" if args.quick else "deep"
+        tasks.append((f"perft, {depth} depth", "nodes", partial(walked, not args.quick)))
+    for name, unit, work in tasks:
+        count, best = 0, float("inf")
+        for _ in range(args.rounds):
+            count, seconds = cpu_seconds(work)
+            best = min(best, seconds)
+        print(f"{name}: {count:,} {unit} in {best:.2f} CPU s, {count / best:,.0f} {unit} per CPU second",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
