@@ -132,13 +132,15 @@ def test_planted_bug_is_divided_to_a_case(name: str, tmp_path: Path,
     cases = sorted(tmp_path.glob("*.json"))
     assert cases
     case = json.loads(cases[0].read_text(encoding="utf-8"))
-    assert is_valid_case(case) and case["level"] == "optional" and "perft divide" in case["explanation"]
-    # the reference passes the case; the broken engine fails it (an optional case: exit status 0)
+    assert is_valid_case(case) and case["level"] == "required"
+    assert "perft divide" in case["explanation"] and "the reference's answers" in case["explanation"]
+    # the reference passes the case; the broken engine fails it, and a failed required case fails the run
     assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
                  "--case", case["id"]]) == 0
     assert "(1 pass, 0 fail" in capsys.readouterr().out
     broken = "exec:" + shlex.join([sys.executable, "-c", SERVE_MUTANT, name])
-    main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path), "--case", case["id"]])
+    assert main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path),
+                 "--case", case["id"]]) == 1
     assert "(0 pass, 1 fail" in capsys.readouterr().out
 
 
