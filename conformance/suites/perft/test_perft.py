@@ -16,10 +16,13 @@ from pokerspec.cli import main
 from pokerspec.conformance.adapters import ExecEngine, PythonEngine
 from pokerspec.conformance.protocol import handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core import high, low
+from pokerspec.core.cards import parse_cards
 from pokerspec.core.game import Json
 from pokerspec.fuzz.hands import is_valid_case
 from pokerspec.perft.cli import check
 from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
+from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
 from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
@@ -176,3 +179,14 @@ def test_pokerkit_raises_one_bet_above_a_short_allin() -> None:
     ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
                          timeout=60)
     assert ran.stdout == "player 0 facing 5 may raise to: 9\n"
+
+
+def test_a_table_lookup_counts_as_the_literate_ranking() -> None:
+    """The tables are built before the measured walk, so it calls no five-card ranking function; a
+    lookup still reaches the rules they cite (``core.perft.coverage``)."""
+    wheel = parse_cards("As 2d 3c 4h 5s Kd Kc")
+    high.high_rank(wheel), low.low_rank(wheel)
+    hit = reached(lambda: (high.high_rank(wheel), low.low_rank(wheel)))
+    assert {"core.high.best-five", "core.high.wheel", "core.high.no-wraparound", "core.high.suits",
+            "core.high.kickers", "core.low.compare", "core.low.no-straights"} <= hit
+    assert not {"core.low.compare", "core.high.wheel"} & reached(lambda: low.qualifies_eight(wheel[:5]))
