@@ -212,6 +212,11 @@ def report(session: Path, before: Path | None, markdown: bool) -> int:
         counts = Counter(classify(m, equivalent) for m in ms.values())
         annotation = Counter(m.outcome for m in ms.values() if classify(m, equivalent) == "annotation")
         print(score_line(title, counts, annotation))
+        how = Counter(killer(m) for m in ms.values() if classify(m, equivalent) == "killed")
+        hung = how["a timeout at start"]
+        print(f"  of the killed: {how['`start`'] + hung} at start ({hung} of them a timeout), "
+              f"{how['a timeout']} timeouts of the whole run (a timeout is a kill: the runner makes a hung "
+              "engine an error verdict)")
     rows = []
     for key, old in sorted(then.items(), key=lambda kv: (kv[1].module, kv[1].start, kv[0])):
         if classify(old, equivalent) not in ("survived", "equivalent"):

@@ -121,7 +121,7 @@ def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path] = (
         while directories and not parent.exists() and parent != parent.parent:
             parent = parent.parent
         if not parent.is_dir():
-            raise UsageError(f"{option} {path}: no such directory {parent}")
+            raise UsageError(f"{option} {path}: cannot write there: no such directory {parent}")
         if not os.access(parent, os.W_OK | os.X_OK) or (path.is_file() and not os.access(path, os.W_OK)):
             raise UsageError(f"{option} {path}: cannot be written")
         for source in sources:
@@ -246,7 +246,10 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
               "please report it)", file=sys.stderr)
         return USAGE
     finally:
-        for signum, previous in handlers.items():
+        # After an interrupt the program is ending: a signal that follows (a second Ctrl-C) stays
+        # ignored rather than killing it on its way out.
+        interrupted = signal.getsignal(signal.SIGINT) is signal.SIG_IGN and bool(handlers)
+        for signum, previous in handlers.items() if not interrupted else ():
             signal.signal(signum, previous)
 
 

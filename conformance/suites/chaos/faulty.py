@@ -48,6 +48,7 @@ MODES: dict[str, str] = {
     "twice-early": "answers the target twice at once",
     "twice-late": "answers the target, then again just before answering the next request",
     "twice-at-stop": "answers the target twice, the second time only when stop arrives",
+    "unasked-at-stop": "writes a reply nobody asked for (a fresh id) when stop arrives, before its reply",
     "unasked": "writes a reply nobody asked for (a fresh id) after the target's",
     "unasked-noid": "writes an object without an id after the target's reply",
     "out-of-order": "holds back the target's reply until after the next request's",
@@ -270,6 +271,9 @@ def fault(mode: str, message: Message, reply: Message, text: bytes, held: list[b
         return text
     if mode == "twice-at-stop":
         at_stop.append(text)
+        return text
+    if mode == "unasked-at-stop":
+        at_stop.append(line({"ok": True, "id": 123456}))
         return text
     if mode == "out-of-order":
         held.append(text)

@@ -51,6 +51,8 @@ def selection(mode: str, last: bool) -> tuple[list[str], str, list[str]]:
 @pytest.mark.parametrize("mode", sorted(MODES))
 def test_a_fault_costs_its_own_case_only(pokerspec: Pokerspec, marker: str, mode: str, last: bool) -> None:
     options, target, engine_options = selection(mode, last)
+    if mode == "unasked-at-stop" and not last:
+        target = "runner-split-0001"  # a stray line after the last case is the last case's
     impl = engine(mode, marker, *engine_options)
     got = pokerspec("conformance", "run", "--quiet", "--impl", impl, *options, inputs=[FIXTURES])
     if mode in HANDSHAKE:

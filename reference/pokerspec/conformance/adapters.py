@@ -184,6 +184,8 @@ class ExecEngine:
         """Protocol errors of cases already collected, found in later lines (a late reply)."""
         self._pidfd = -1
         self._exited = False
+        self._last = -1
+        """The ticket collected last: a stray line after it, before ``stop``'s reply, is its."""
         self._batches: dict[int, _Batch] = {}
         self._next_batch = 0
         _LIVE.add(self)
@@ -291,6 +293,7 @@ class ExecEngine:
         """The replies to the requests of ``ticket`` (the oldest not yet collected), in order,
         up to the first failure (then also returned)."""
         batch = self._batches.pop(ticket)
+        self._last = ticket
         replies: list[Message] = []
         if not batch.messages:
             return replies, None
@@ -436,13 +439,17 @@ class ExecEngine:
         """Say ``stop`` (proving the pipe quiet after the last case) and return the protocol
         errors that lines read after their cases were collected showed, with each case's ticket."""
         self._batches.clear()
+        last = self._last
         if self._proc is not None and self._proc.poll() is None:
             self.timeout = min(self.timeout, 1.0)
             self.on_wait = None
             try:
                 self.handle({"op": "stop"})
                 self._proc.wait(timeout=1)
-            except (EngineFailure, subprocess.TimeoutExpired):
+            except EngineFailure as exc:  # a stray line before stop's reply: the last case's
+                if exc.kind in ("protocol", "garbage", "oversized") and last >= 0:
+                    self._late.append((last, exc))
+            except subprocess.TimeoutExpired:
                 pass
         self.kill()
         late, self._late = self._late, []

@@ -161,6 +161,8 @@ def run(engine: Engine, hello: Hello, items: Sequence[Planned], bad: Sequence[Ba
                 progress(done)
         if stream is not None:
             for ticket, failure in stream.finish():
+                if ticket not in owners:
+                    continue
                 late = report.runs[owners[ticket]]
                 report.runs[owners[ticket]] = Run(late.case, Result(
                     late.case.id, late.result.profile, Verdict.ERROR, late.case.rules, late.case.required,

@@ -49,6 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
                         help="walk by replaying from new_hand even if the engine can branch")
     parser.add_argument("--invariants", action="store_true",
                         help="test the invariants at every node (needs snapshot)")
+    parser.add_argument("--stop", action="store_true", help="stop at the first position that differs")
     parser.add_argument("--out", type=Path, default=Path("perft-cases"), help="where difference cases go")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -155,6 +156,8 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
             failed += 1
             print(f"FAIL  {position.name} depth {depth}: {exc}")
             _report_difference(reference, tree, depth, hello, args.out, failed)
+            if args.stop:
+                break
             continue
         nodes += sum(got.nodes)
         same = got.same(expected)
@@ -170,6 +173,8 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
             failed += 1
         if not same:
             _report_difference(reference, tree, depth, hello, args.out, failed)
+        if failed and args.stop:
+            break
     seconds = time.perf_counter() - started
     print(f"{checked} positions, {failed} failed, {nodes:,} nodes in {seconds:.1f} s "
           f"({nodes / seconds if seconds else 0:,.0f} nodes/s)")
