@@ -221,6 +221,20 @@ KNOWN: tuple[Known, ...] = (
     ),
     Known(
         "pypokerengine",
+        BUG,
+        "core.chips.side-pots",
+        r"core-chips-0501",
+        "A player all in for nothing gets a pot of 0 chips",
+        "PyPokerEngine's `GameEvaluator.__get_side_pots` makes a side pot at every all-in amount, 0 "
+        "included, so a player still in who put in nothing (all in for his last 0 chips) gets a pot of 0 "
+        "chips with himself eligible, listed first among the pots bots see.",
+        f"{PPE}/game_evaluator.py#L68-L72",
+        Check("pypokerengine_zero_pot.py", "1.0.1", "pots: [(0, ['p1', 'p2', 'p3']), (10, ['p2', 'p3'])]\n"),
+        "One pot of 10 for p2 and p3: a seat that put in nothing makes no pot and wins none.",
+        "Skip all-in amounts of 0 (and amounts already made a level) in `__get_side_pots`.",
+    ),
+    Known(
+        "pypokerengine",
         DIFFERENCE,
         "core.chips.uncalled",
         r"core-chips-001[467]|core-chips-0701",
@@ -383,7 +397,8 @@ KNOWN: tuple[Known, ...] = (
         "pokerkit",
         DIFFERENCE,
         "stud.allin.runout",
-        r"phase: expected 'over', got 'showdown'",
+        r"phase: expected 'over', got 'showdown'|legal /to_act: missing \[\], unexpected \['p\d+'\] "
+        r'\{"to_act": \[\], "actions": \[\]\}',
         "Hands are shown one by one even when nobody can bet (without PokerKit's showing automation)",
         "With its `HOLE_CARDS_SHOWING_OR_MUCKING` automation off, as the adapter leaves it so that the "
         "suite can grade each show and muck, PokerKit asks each player in turn to show or muck even when "
