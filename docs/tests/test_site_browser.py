@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pokersite.check import HOLE
 from pokersite.words import table
 from pokerspec.traceability import TRANSLATIONS, RuleTrace, Traceability, translation_path
 
@@ -263,9 +264,6 @@ FOUND = [  # what a reader or an author types -> the anchor of the first result 
     ("fr", "ARC-3", "spec/archie/02-deal/#ARC-3"),
     ("en", "excluded_why", "spec/core/08-contract/#excluded_why"),
 ]
-HOLE = re.compile(r"\s[,;:.](?:\s|$)|\(\s*\)")
-"""Punctuation after nothing: the mark of a word taken out of a snippet (French puts a space
-before ; and :, so the snippets are checked in the other languages)."""
 RESULT_ITEMS = """() => [...document.querySelectorAll('li.md-search-result__item')].map(li =>
   [...li.querySelectorAll('a.md-search-result__link')].map(a => a.getAttribute('href')))"""
 SNIPPETS = """() => [...document.querySelectorAll('li.md-search-result__item article')].map(article => {

@@ -121,6 +121,9 @@ CODE_NAME = re.compile(r"[\w-]+(?:[._][\w-]+)+|\b[A-Za-z]+(?:-[A-Za-z]+)*-\d+\b"
 """A dotted or underscored name (``pokerspec.stud.allin`` in the navigation) is code; a case ID
 (``auction-award-0001``) or a ruling ID (``STUD-70``) is an ID."""
 DECLARATION_CODES = frozenset({"h", "l", "b"})
+HOLE = re.compile(r"\s[,;:.](?:\s|$)|(?<!\w)\(\s*\)")
+"""Punctuation after nothing in a search snippet: the mark of a word taken out of it (French puts
+a space before ; and :, so it applies to the other languages)."""
 SKIPPED_BLOCKS = re.compile(r"<(pre|script|svg|style)\b.*?</\1>", re.DOTALL)
 """The raw declaration tokens: a table cell holding one alone shows the token, not its name."""
 

@@ -509,6 +509,8 @@ class ExecEngine:
             try:
                 got = json.loads(line).get("id") if self.minor else None
             except (ValueError, AttributeError, RecursionError):
+                if following and self.minor:  # unreadable where the next case's reply is due: its
+                    return
                 got = None
             if following and got == following[0].ids[0]:
                 return
