@@ -99,7 +99,13 @@ evaluated_cache_clear = _evaluated.cache_clear
 
 @lru_cache(maxsize=1024)
 def _picks(seat: Seat, row: tuple[Card, ...]) -> tuple[Action, ...]:
-    return tuple(Action(seat, Verb.PICK, cards=(card,)) for card in row)
+    return tuple(_pick_action(seat, card) for card in row)
+
+
+@lru_cache(maxsize=1024)
+def _pick_action(seat: Seat, card: Card) -> Action:
+    """One pick, the same object in every row listing it: callers know actions by identity."""
+    return Action(seat, Verb.PICK, cards=(card,))
 
 
 @lru_cache(maxsize=256)
