@@ -279,11 +279,10 @@ class Play {
 
   /** Tries one action: applied if the listing holds it, else refused with its reason and rule. */
   attempt(text) {
-    const seen = this.hand.observe();
     const refusal = this.apply(text);
     if (refusal) this.verdict = { text, refusal };
     else {
-      this.verdict = { text, name: this.name(text, seen) };
+      this.verdict = { text, name: this.steps[this.steps.length - 1].name };
       this.runBots();
     }
     this.render();
@@ -299,11 +298,13 @@ class Play {
     return actionName(this.T, text, seen, this.choice.game, opened);
   }
 
-  /** Acts, and records the attempt for the case file and the viewer; the refusal, if any. */
+  /** Acts, and records the attempt (named as its button, for the history) for the case file and
+   * the viewer; the refusal, if any. */
   apply(text) {
-    const phase = this.hand.observe().phase;
+    const before = this.hand.observe();
+    const phase = before.phase;
     const refusal = this.hand.act(text);
-    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text });
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text, name: this.name(text, before) });
     this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
     return refusal;
   }
@@ -521,7 +522,7 @@ class Play {
     const T = this.T;
     const items = this.steps.map((step) => el("li", { class: step.reject ? "ps-play-rejected" : null }, step.reject
       ? [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]
-      : [el("code", {}, step.act), step.by ? ` (${T.w("bot")})` : ""]));
+      : [el("code", {}, step.act), " — ", step.name, step.by ? ` (${T.w("bot")})` : ""]));
     return el("details", { class: "ps-play-history" }, [
       el("summary", {}, T.w("history", { n: this.steps.length })), el("ol", {}, items)]);
   }
