@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,16 +16,20 @@ from pokerspec.cli import main
 from pokerspec.conformance.adapters import ExecEngine, PythonEngine
 from pokerspec.conformance.protocol import handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.core import high, low
+from pokerspec.core.cards import parse_cards
 from pokerspec.core.game import Json
 from pokerspec.fuzz.hands import is_valid_case
 from pokerspec.perft.cli import check
 from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
+from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
 from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
 from pokerspec.perft.tree import EngineTree, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
+CHECKS = Path(__file__).resolve().parents[2] / "adapters" / "checks"
 POSITIONS = positions()
 
 
@@ -132,13 +137,15 @@ def test_planted_bug_is_divided_to_a_case(name: str, tmp_path: Path,
     cases = sorted(tmp_path.glob("*.json"))
     assert cases
     case = json.loads(cases[0].read_text(encoding="utf-8"))
-    assert is_valid_case(case) and case["level"] == "optional" and "perft divide" in case["explanation"]
-    # the reference passes the case; the broken engine fails it (an optional case: exit status 0)
+    assert is_valid_case(case) and case["level"] == "required"
+    assert "perft divide" in case["explanation"] and "the reference's answers" in case["explanation"]
+    # the reference passes the case; the broken engine fails it, and a failed required case fails the run
     assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
                  "--case", case["id"]]) == 0
     assert "(1 pass, 0 fail" in capsys.readouterr().out
     broken = "exec:" + shlex.join([sys.executable, "-c", SERVE_MUTANT, name])
-    main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path), "--case", case["id"]])
+    assert main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path),
+                 "--case", case["id"]]) == 1
     assert "(0 pass, 1 fail" in capsys.readouterr().out
 
 
@@ -161,3 +168,25 @@ def test_diff_footprint() -> None:
     assert found["stud-streets-0702"].first is None
     tables = read_tables()
     assert all(f.first is None for f in between_tables(tables, tables))
+
+
+def test_pokerkit_raises_one_bet_above_a_short_allin() -> None:
+    """The evidence for the report's ``stud-allin-0701`` row (docs/engine-authors/perft.md):
+    PokerKit's own API raises one bet above the all-in total (9), not above the last full level (8,
+    ``stud.allin.reopen``)."""
+    pytest.importorskip("pokerkit")
+    script = CHECKS / "pokerkit_short_allin_raise_amount.py"
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
+                         timeout=60)
+    assert ran.stdout == "player 0 facing 5 may raise to: 9\n"
+
+
+def test_a_table_lookup_counts_as_the_literate_ranking() -> None:
+    """The tables are built before the measured walk, so it calls no five-card ranking function; a
+    lookup still reaches the rules they cite (``core.perft.coverage``)."""
+    wheel = parse_cards("As 2d 3c 4h 5s Kd Kc")
+    high.high_rank(wheel), low.low_rank(wheel)
+    hit = reached(lambda: (high.high_rank(wheel), low.low_rank(wheel)))
+    assert {"core.high.best-five", "core.high.wheel", "core.high.no-wraparound", "core.high.suits",
+            "core.high.kickers", "core.low.compare", "core.low.no-straights"} <= hit
+    assert not {"core.low.compare", "core.high.wheel"} & reached(lambda: low.qualifies_eight(wheel[:5]))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from pokerspec.cli import main as cli_main
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
@@ -143,6 +144,11 @@ def test_command_writes_the_finding(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert fuzzing.is_valid_case(case) and case["id"] == "archie-fuzz-0001"
     assert "hands/s" in out and str(written) in out
     assert "outcome/received @ archie.award.split" in out
+    # a required case: the engine it was found on fails the run, the reference passes it
+    assert case["level"] == "required" and "the reference's answers" in case["explanation"]
+    run = ["conformance", "run", "--vectors", str(tmp_path), "--impl"]
+    assert cli_main([*run, f"python:{HERE}:MisAward"]) == 1
+    assert cli_main([*run, "reference"]) == 0
 
 
 def test_exec_engine_clean_run(capsys: pytest.CaptureFixture[str]) -> None:

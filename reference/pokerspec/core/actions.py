@@ -127,6 +127,7 @@ def betting_actions(seat: Seat, call: Chips, raise_to: Chips | None, fold: bool 
 
 
 def format_action(action: Action) -> str:
+    """Write one action as ``parse_action`` reads it (``core.notation.actions``)."""
     parts = [seat_name(action.seat), action.verb.value]
     if action.amount is not None:
         parts.append(str(action.amount))

@@ -10,8 +10,9 @@ Each disagreement gets a class (``pokerspec.fuzz.classes``: where it showed, the
 differing field and the rule that field belongs to). A run goes on past its findings: the first
 hand of each class is shrunk — fewer seats, fewer actions, a shorter listed deck, smaller stacks,
 keeping only the simplifications that still show the same class — and written as a schema-valid
-``hand`` case (level ``optional``) naming its class and rule, to be hand-checked against the
-spec before it joins the suite; later hands of a known class are only counted.
+``hand`` case (level ``required``, as perft divide's cases are, so that the engine it was found
+on fails it) naming its class and rule, to be hand-checked against the spec before it joins the
+suite; later hands of a known class are only counted.
 
 The reference plays a whole hand first, in process and without the protocol's formatting
 (``Oracle``); every request the engine is to get and the reference's answer to it follow from
@@ -596,14 +597,15 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
         "explanation": (
             f"Fuzz finding ({origin}), shrunk automatically within its class {klass.key}: the engine "
             f"under test ({engine_name}) parted from the reference at step {at} ({divergence.what}): "
-            f"{divergence.message}. The expected values are the reference's answers, NOT yet worked out "
-            "by hand: check them against the spec and the rule named here, replace this explanation, and "
+            f"{divergence.message}. A required case, so that an engine that differs fails the run; its "
+            "expected values are the reference's answers, NOT yet worked out by hand: check them against "
+            "the spec and the rule named here, replace this explanation, and "
             "give the case a new never-used ID before adding it to conformance/vectors/."
         ),
         "rules": [klass.rule],
         "game": game,
         "profiles": [profile],
-        "level": "optional",
+        "level": "required",
         "kind": "hand",
         "tags": ["fuzz", f"fuzz-class:{klass.key}"],
         "setup": dict(hand.setup),

@@ -1,6 +1,13 @@
 """Which rules the positions' trees reach (``core.perft.coverage``): the reference is walked with
 a profiling hook that notes every function called, and each function counts for the rule IDs
-its docstring cites (the same citations ``pokerspec.traceability`` reads)."""
+its docstring cites (the same citations ``pokerspec.traceability`` reads).
+
+The rankings are looked up in the tables of ``pokerspec.core.fast``, whose entries the literate
+five-card functions computed beforehand, so a walk calls neither those functions nor the rules
+they cite. A lookup stands for the literate answer it replaces: after the walk, every hand looked
+up is ranked again by the literate definition (the best five-card rank over its five-card
+subsets), under the same hook.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +16,12 @@ import inspect
 import pkgutil
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
 from types import CodeType, FrameType, ModuleType
 
+from pokerspec.core import fast, high, low
+from pokerspec.core.cards import Card
 from pokerspec.core.types import RuleId
 from pokerspec.rules import is_rule_id
 
@@ -47,19 +57,34 @@ def cited_by_code() -> dict[CodeType, frozenset[RuleId]]:
     return out
 
 
+def literate() -> dict[CodeType, Callable[[Sequence[Card]], int]]:
+    """Each table lookup of ``pokerspec.core.fast`` with the literate five-card ranking its table
+    is built from (``core.high.best-five``, ``core.low.best-five``)."""
+    return {fast.high_rank.__code__: high.high_rank5, fast.low_rank.__code__: low.low_rank5}
+
+
 def reached(walk: Callable[[], object]) -> frozenset[RuleId]:
-    """The rule IDs cited by every function ``walk`` calls (slow: a hook runs on every call)."""
+    """The rule IDs cited by every function ``walk`` calls, a table lookup counting as the literate
+    ranking of the hand looked up (slow: a hook runs on every call)."""
     cited = cited_by_code()
+    rankings = literate()
     seen: set[CodeType] = set()
+    looked_up: dict[CodeType, set[tuple[Card, ...]]] = {code: set() for code in rankings}
 
     def hook(frame: FrameType, event: str, arg: object) -> None:
         if event == "call":
-            seen.add(frame.f_code)
+            code = frame.f_code
+            seen.add(code)
+            if code in looked_up:
+                looked_up[code].add(tuple(sorted(frame.f_locals["cards"])))
 
     previous = sys.getprofile()
     sys.setprofile(hook)
     try:
         walk()
+        for code, hands in looked_up.items():  # the literate rankings call no lookup
+            for hand in hands:
+                max(rankings[code](five) for five in combinations(hand, 5))
     finally:
         sys.setprofile(previous)
     return frozenset(r for code in seen & cited.keys() for r in cited[code])

@@ -334,12 +334,11 @@ def _fold_offered(legal: Callable[[Round, ArchieRules], tuple[Action, ...]]
     return mutant
 
 
-def _fold_anytime(apply: Callable[[Round, Action, ArchieRules], Round]
-                  ) -> Callable[[Round, Action, ArchieRules], Round]:
-    def mutant(rnd: Round, action: Action, rules: ArchieRules) -> Round:
+def _fold_anytime(apply: Callable[[Round, Action], Round]) -> Callable[[Round, Action], Round]:
+    def mutant(rnd: Round, action: Action) -> Round:
         if action.verb is Verb.FOLD:
             return replace(rnd, acted=rnd.acted | {action.seat}, folded=action.seat)
-        return apply(rnd, action, rules)
+        return apply(rnd, action)
 
     return mutant
 
