@@ -97,11 +97,6 @@ def test_published_results_cover_every_library_and_classify_every_deviation() ->
     json.dumps(results)
 
 
-OVERLAPPING = {"pypokerengine"}
-"""Libraries whose findings' patterns still share some evidence (PyPokerEngine: a straight that
-loses is both the wheel and the kickers finding's); the first in ``KNOWN`` gets it."""
-
-
 def test_each_deviation_matches_exactly_one_finding() -> None:
     """No deviation is filed under one finding while another would fit it too (a raise at the
     wrong amount was once filed under PokerKit's reopen finding, whose pattern matched any missing
@@ -109,8 +104,6 @@ def test_each_deviation_matches_exactly_one_finding() -> None:
     keys = [k.key for k in KNOWN]
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
     for r in load_results(OUT):
-        if r["engine"] in OVERLAPPING:
-            continue
         for e in evidence(r):
             fits = [k.title for k in KNOWN if k.engine == e.engine and k.matches(e.text)]
             assert len(fits) == 1, f"{e.engine} {e.ident}: {fits}"

@@ -162,7 +162,8 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         BUG,
         "core.high.kickers",
-        r"high order: .*(ties them|splits the tie|ranks the worse hand higher)"
+        r"high order: ([a-z-]+) (beats|ties) \1, the engine "
+        r"(ties them|splits the tie|ranks the worse hand higher)"
         r"|core-high-0(01[2-7]|20[12]|70[39])",
         "Only the category's ranks and the two hole cards are compared",
         "PyPokerEngine's `HandEvaluator.eval_hand` packs the category with at most two of its ranks (a "
