@@ -4,8 +4,9 @@ The page plays on the independent JavaScript engine in the browser. This hook sh
 ES modules (``conformance/examples/js/lib``) into the built site as ``play-engine/lib/``, and writes
 ``play-data/``: ``rules.json`` (every rule ID: its spec page, and its heading in each language, for
 the links from a refusal or an award step to the rule), ``words.json`` (the page's own words,
-``[play]`` of words.toml, in each language) and ``drill.json`` (the showdown cases of the suite,
-dealt as finished hands by the showdown drill, with their explanations in each language).
+``[play]`` of words.toml, and the profiles' names, ``[profile]``, in each language) and
+``drill.json`` (the showdown cases of the suite, dealt as finished hands by the showdown drill, with
+their explanations in each language).
 """
 
 from __future__ import annotations
@@ -75,8 +76,12 @@ def drills(root: Path) -> list[Json]:
 
 def play_files(root: Path) -> dict[str, str]:
     """Every file of ``play-data/`` (name -> text) for the checkout at ``root``."""
-    words = table()["play"]
-    by_lang: dict[str, Json] = {lang: {key: entry.get(lang) or entry["en"] for key, entry in words.items()}
+    words = table()
+
+    def own(section: str, lang: str) -> dict[str, Json]:
+        return {key: entry.get(lang) or entry["en"] for key, entry in words[section].items()}
+
+    by_lang: dict[str, Json] = {lang: {**own("play", lang), "profile_names": own("profile", lang)}
                                 for lang in LANGUAGES}
     return {"rules.json": _compact(rule_pages(root)), "words.json": _compact(by_lang),
             "drill.json": _compact(drills(root))}

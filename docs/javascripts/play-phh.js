@@ -121,7 +121,7 @@ export function phhText({ engine, game, profile, setup, acts, origin, tables }) 
       small_bet: t.unitOf(1), big_bet: t.unitOf(3) });
   } else {
     const t = tables.auction;
-    Object.assign(fields, { antes: byOrder(first.contributed), small_bet: t.BET, big_bet: t.BET, _pokerspec_bids: [t.MIN_BID, t.MAX_BID] });
+    Object.assign(fields, { antes: byOrder(first.contributed), small_bet: t.BET_UNIT, big_bet: t.BET_UNIT, _pokerspec_bids: [t.MIN_BID, t.MAX_BID] });
   }
   fields.starting_stacks = order.map((seat) => setup.stacks[seat]);
   fields.actions = actions;

@@ -148,7 +148,7 @@ export function handView(caseFile, record, outcome) {
   steps.push(end);
   return {
     format: 1, id: caseFile.id, game, kind: "hand", profile: caseFile.profiles[0], rules: caseFile.rules,
-    title: caseFile.title, explanation: caseFile.explanation, seats, dealer: caseFile.setup.dealer,
+    title: caseFile.title, explanation: caseFile.explanation, i18n: caseFile.i18n, seats, dealer: caseFile.setup.dealer,
     frames: deltas(frames), steps,
   };
 }

@@ -35,7 +35,7 @@ function load() {
       engine("archie/hand.js"), engine("auction/hand.js"), engine("stud/hand.js"), engine("core/why.js"),
       engine("archie/table.js"), engine("auction/setup.js"),
     ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup]) => ({
-      words: words[LANG] || words.en, rules, labels: labels[LANG] || labels.en,
+      words: words[LANG] || words.en, rules, labels: labels[LANG] || labels.en, everyLanguage: { words, labels },
       games: { archie: archie.ARCHIE, auction: auction.AUCTION, stud: stud.STUD }, whyOf: why.whyOf,
       tables: { archie: archieTable, auction: auctionSetup },
     }));
@@ -104,6 +104,17 @@ class Text {
     return nodes.every((n) => typeof n === "string" || typeof n === "number") ? nodes.join("") : el("span", {}, nodes);
   }
 
+  /** The same words in another language (the exported case carries every language). */
+  in(lang) {
+    const { words, labels } = this.data.everyLanguage;
+    return new Text({ ...this.data, words: words[lang] || words.en, labels: labels[lang] || labels.en });
+  }
+
+  /** A profile's name for readers; its ID (`archie-barge`) stays beside it or in a tooltip. */
+  profile(id) {
+    return (this.data.words.profile_names || {})[id] ?? id;
+  }
+
   ui(key) {
     return this.data.labels.ui[key] ?? key;
   }
@@ -140,6 +151,12 @@ class Text {
   seats(list) {
     return (list || []).join(", ");
   }
+}
+
+/** A field with an ID beside it, for engine authors who search by it (a profile's name and its ID). */
+function withId(field, id) {
+  field.append(el("code", { class: "ps-play-id", "data-testid": `${field.querySelector("select").dataset.testid}-id` }, id));
+  return field;
 }
 
 /** A card as the reader sees it: `Tc` is 10♣. */
@@ -262,11 +279,10 @@ class Play {
 
   /** Tries one action: applied if the listing holds it, else refused with its reason and rule. */
   attempt(text) {
-    const seen = this.hand.observe();
     const refusal = this.apply(text);
     if (refusal) this.verdict = { text, refusal };
     else {
-      this.verdict = { text, name: this.name(text, seen) };
+      this.verdict = { text, name: this.steps[this.steps.length - 1].name };
       this.runBots();
     }
     this.render();
@@ -282,11 +298,13 @@ class Play {
     return actionName(this.T, text, seen, this.choice.game, opened);
   }
 
-  /** Acts, and records the attempt for the case file and the viewer; the refusal, if any. */
+  /** Acts, and records the attempt (named as its button, for the history) for the case file and
+   * the viewer; the refusal, if any. */
   apply(text) {
-    const phase = this.hand.observe().phase;
+    const before = this.hand.observe();
+    const phase = before.phase;
     const refusal = this.hand.act(text);
-    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text });
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text, name: this.name(text, before) });
     this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
     return refusal;
   }
@@ -319,7 +337,7 @@ class Play {
     const select = (name, label, options, value, change) => el("label", { class: "ps-play-field" }, [
       el("span", {}, label),
       el("select", { "data-testid": `play-${name}`, onchange: (e) => change(e.target.value) },
-        options.map(([v, text]) => el("option", { value: v, selected: v === String(value) }, text))),
+        options.map(([v, text, title]) => el("option", { value: v, selected: v === String(value), title }, text))),
     ]);
     const [low, high] = SEATS[choice.game];
     const counts = [];
@@ -332,10 +350,10 @@ class Play {
         choice.seats = DEFAULT_SEATS[g];
         this.deal(this.newSeed(), true);
       }),
-      select("profile", T.w("profile"), Object.keys(games[choice.game].profiles).map((p) => [p, p]), choice.profile, (p) => {
+      withId(select("profile", T.w("profile"), Object.keys(games[choice.game].profiles).map((p) => [p, T.profile(p), p]), choice.profile, (p) => {
         choice.profile = p;
         this.deal(this.seed, true);
-      }),
+      }), choice.profile),
       select("seats", T.w("players"), counts, choice.seats, (n) => {
         choice.seats = Number(n);
         this.deal(this.seed, true);
@@ -504,7 +522,7 @@ class Play {
     const T = this.T;
     const items = this.steps.map((step) => el("li", { class: step.reject ? "ps-play-rejected" : null }, step.reject
       ? [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]
-      : [el("code", {}, step.act), step.by ? ` (${T.w("bot")})` : ""]));
+      : [el("code", {}, step.act), " — ", step.name, step.by ? ` (${T.w("bot")})` : ""]));
     return el("details", { class: "ps-play-history" }, [
       el("summary", {}, T.w("history", { n: this.steps.length })), el("ol", {}, items)]);
   }
@@ -540,16 +558,13 @@ class Play {
         el("a", { class: "md-button", href: new URL(`${LANG === "en" ? "" : `${LANG}/`}viewer/?case=${caseFile.id}`, SITE).href,
           "data-testid": "play-open-viewer", onclick: () => this.keepForViewer(caseFile, outcome) }, T.w("open_viewer")),
       ]),
-      el("p", {}, T.w("export_help")),
+      el("p", {}, T.w("export_help", { run: el("code", {}, "pokerspec conformance run"), view: el("code", {}, "pokerspec view") })),
     ]);
   }
 
   /** Keeps the hand as the viewer's JSON for the session: the viewer page opens it by its ID. */
   keepForViewer(caseFile, outcome) {
-    const view = handView(caseFile, this.record, outcome);
-    const game = this.T.game(this.choice.game);
-    view.i18n = { [LANG]: { title: this.T.w("view_title", { game, seed: this.seed }), explanation: this.T.w("view_explanation", { profile: this.choice.profile }) } };
-    window.sessionStorage.setItem(`pokerspec-played:${caseFile.id}`, JSON.stringify(view));
+    window.sessionStorage.setItem(`pokerspec-played:${caseFile.id}`, JSON.stringify(handView(caseFile, this.record, outcome)));
   }
 
   /** The hand as PHH, as `pokerspec phh export` writes its case file (play-phh.js). */
@@ -564,11 +579,18 @@ class Play {
   caseFile(outcome) {
     const rules = [...new Set(this.data.whyOf(outcome).map((s) => s.rule))];
     const { game, profile } = this.choice;
+    const text = (lang) => {
+      const T = this.T.in(lang);
+      return { title: T.w("case_title", { game: T.game(game), seed: this.seed }),
+        explanation: T.w("case_explanation", { seed: this.seed, profile: T.profile(profile), id: profile, rules: this.data.whyOf(outcome).map((s) => s.rule).join(", ") }) };
+    };
+    const english = text("en");
     return {
       format: 1,
       id: `${game}-play-${String(this.seed).padStart(4, "0")}`,
-      title: `A ${game} hand played on the play page, seed ${this.seed}`,
-      explanation: `Dealt from the seed ${this.seed} on the play page and played there on the JavaScript engine; the expected award is the engine's (${this.data.whyOf(outcome).map((s) => s.rule).join(", ")}).`,
+      title: english.title,
+      explanation: english.explanation,
+      i18n: Object.fromEntries(LANGS.filter((lang) => lang !== "en").map((lang) => [lang, text(lang)])),
       rules: rules.length ? rules : ["core.contract.outcome"],
       game,
       profiles: [profile],
@@ -678,7 +700,7 @@ class Drill {
     });
     const title = h.source ? (h.source.text[LANG] || h.source.text.en).title : T.w("drill_random_title", { seed: h.seed });
     const body = [
-      el("p", { class: "ps-play-phase" }, [el("strong", {}, `${T.game(h.game)} · ${h.profile}`), " · ", title]),
+      el("p", { class: "ps-play-phase" }, [el("strong", {}, [`${T.game(h.game)} · `, el("span", { title: h.profile }, T.profile(h.profile))]), " · ", title]),
       h.setup.common && h.setup.common.length ? el("p", {}, [T.ui("common"), T.ui("colon"), ...h.setup.common.map((c) => card(c))]) : null,
       el("p", {}, T.w("drill_ask")),
       el("div", { class: "ps-play-scroll" }, el("table", { class: "ps-play-grid" }, [

@@ -125,6 +125,19 @@ def replayed_by_the_reference(path: Path) -> None:
     assert result.verdict is Verdict.PASS, (result.message, result.expected, result.actual)
 
 
+def titled_in_every_language(path: Path, game: str, seed: int) -> None:
+    """The case file's title and explanation are the page's words: English, and a translation in
+    ``i18n`` for each other language naming the game and the profile there."""
+    case = json.loads(path.read_text("utf-8"))
+    play, profile = table()["play"], case["profiles"][0]
+    for lang in ("en", "ru", "pt", "fr"):
+        text = case if lang == "en" else case["i18n"][lang]
+        game_name = cast(dict[str, Any], labels()[lang])["game"][game]
+        assert text["title"] == play["case_title"][lang].format(game=game_name, seed=seed)
+        assert table()["profile"][profile][lang] in text["explanation"]
+        assert f"({profile})" in text["explanation"]
+
+
 def deal(tab: Any, game: str, seats: int, seed: int) -> None:
     """Deals a seeded hand with the page's own controls (no reload)."""
     tab.locator("[data-testid=play-game]").select_option(game)
@@ -145,6 +158,10 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     tab.goto(f"{SITE}/{prefix(lang)}play/?drill={DRILL}&game=archie&seats=2&seed=17")
     tab.locator("[data-testid=play-table]").wait_for()
     assert tab.locator(".ps-play h3").first.inner_text() == words["allowed"]
+    # the profile chooser names each profile in this language, its ID beside it
+    profile = tab.locator("[data-testid=play-profile]")
+    assert profile.locator("option:checked").inner_text() == table()["profile"]["archie-barge"][lang]
+    assert tab.locator("[data-testid=play-profile-id]").inner_text() == "archie-barge"
     if lang == "ru" and size == 390:
         tab.screenshot(path=str(screenshots / "play-top-ru-390.png"))
 
@@ -178,6 +195,7 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
         case_path = download(tab, "play-export-case", tmp_path)
         replayed_by_the_reference(case_path)
+        titled_in_every_language(case_path, game, seed)
         same_phh(case_path, download(tab, "play-export-phh", tmp_path))
         if lang == "ru" and size == 390:
             for part in ("play-table", "play-outcome"):
@@ -207,7 +225,9 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     tab.locator("[data-testid=play-open-viewer]").click()
     tab.locator(".psv").wait_for()
     assert f"seed={HANDS['stud'][1]}" not in tab.url and "viewer/?case=stud-play-0042" in tab.url
-    assert words["view_title"].split("{")[0] in tab.locator(".psv").inner_text()
+    stud = cast(dict[str, Any], labels()[lang])["game"]["stud"]
+    title = words["case_title"].format(game=stud, seed=HANDS["stud"][1])
+    assert title in tab.locator(".psv").inner_text()
     tab.locator(".psv").focus()
     tab.keyboard.press("End")
     assert tab.locator(".psv-go-next").is_disabled()

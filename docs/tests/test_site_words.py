@@ -11,7 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pokersite.cases import case_tokens
-from pokersite.words import VIEWER_SECTIONS, Words, missing_translations, table, viewer_name
+from pokersite.words import (
+    VIEWER_SECTIONS,
+    WORDS,
+    Words,
+    missing_translations,
+    table,
+    unnamed_profiles,
+    viewer_name,
+)
 from pokerspec.conformance.cases import SCHEMA, load_cases
 from pokerspec.core.game import Json
 
@@ -57,6 +65,21 @@ def unnamed(tokens: set[tuple[str, str]]) -> set[tuple[str, str]]:
 def test_every_word_is_in_every_language() -> None:
     gaps = missing_translations(table())
     assert not gaps, "words.toml entries without a translation:\n  " + "\n  ".join(gaps)
+
+
+def test_every_profile_has_a_name_in_every_language() -> None:
+    """The play page names a profile for readers (its ID stays beside the name)."""
+    gaps = unnamed_profiles(table())
+    assert not gaps, (f"profiles without a reader-facing name: add them to [profile] of "
+                      f"{WORDS.relative_to(ROOT)}, as the chapter's profiles section names them:\n  "
+                      + "\n  ".join(gaps))
+
+
+def test_the_check_sees_an_unnamed_profile(tmp_path: Path) -> None:
+    path = tmp_path / "words.toml"
+    path.write_text('[profile]\narchie-pagat = { en = "P", ru = "P", pt = "P" }\n', encoding="utf-8")
+    gaps = unnamed_profiles(table(path))
+    assert "archie-pagat: fr" in gaps and "archie-barge: ru" in gaps and "archie-pagat: en" not in gaps
 
 
 def test_every_token_the_cases_use_has_a_name() -> None:

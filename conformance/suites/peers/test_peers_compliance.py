@@ -97,6 +97,21 @@ def test_published_results_cover_every_library_and_classify_every_deviation() ->
     json.dumps(results)
 
 
+def test_each_deviation_matches_exactly_one_finding() -> None:
+    """No deviation is filed under one finding while another would fit it too (a raise at the
+    wrong amount was once filed under PokerKit's reopen finding, whose pattern matched any missing
+    raise), and each finding has an anchor of its own."""
+    keys = [k.key for k in KNOWN]
+    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+    for r in load_results(OUT):
+        for e in evidence(r):
+            fits = [k.title for k in KNOWN if k.engine == e.engine and k.matches(e.text)]
+            assert len(fits) == 1, f"{e.engine} {e.ident}: {fits}"
+    kit = {e.ident: e.known for r in load_results(OUT) if r["engine"] == "pokerkit" for e in evidence(r)}
+    amount = next(k for k in KNOWN if k.check.script == "pokerkit_short_allin_raise_amount.py")
+    assert kit["stud-allin-0701 [stud-fl-training]"] is amount
+
+
 def test_the_published_pages_are_rendered_from_the_results_and_the_findings(tmp_path: Path) -> None:
     """docs/engines/ is exactly what the stored results and the findings (with their checks'
     scripts and output) render: a finding's sentence cannot change on the page alone."""

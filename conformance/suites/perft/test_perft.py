@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
@@ -29,7 +28,6 @@ from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
 from pokerspec.perft.tree import EngineTree, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
-CHECKS = Path(__file__).resolve().parents[2] / "adapters" / "checks"
 POSITIONS = positions()
 
 
@@ -168,17 +166,6 @@ def test_diff_footprint() -> None:
     assert found["stud-streets-0702"].first is None
     tables = read_tables()
     assert all(f.first is None for f in between_tables(tables, tables))
-
-
-def test_pokerkit_raises_one_bet_above_a_short_allin() -> None:
-    """The evidence for the report's ``stud-allin-0701`` row (docs/engine-authors/perft.md):
-    PokerKit's own API raises one bet above the all-in total (9), not above the last full level (8,
-    ``stud.allin.reopen``)."""
-    pytest.importorskip("pokerkit")
-    script = CHECKS / "pokerkit_short_allin_raise_amount.py"
-    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
-                         timeout=60)
-    assert ran.stdout == "player 0 facing 5 may raise to: 9\n"
 
 
 def test_a_table_lookup_counts_as_the_literate_ranking() -> None:

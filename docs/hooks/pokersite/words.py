@@ -22,10 +22,10 @@ from pokerspec.traceability import LANGUAGES
 from pokerspec.viewer.page import labels
 
 WORDS = Path(__file__).with_name("words.toml")
-SECTIONS = ("label", "key", "value", "topic")
+SECTIONS = ("label", "key", "value", "topic", "profile")
 """``label``: the site's own phrases; ``key``: names of case data keys; ``value``: names of the
 other values of the case format (results, awards, winners labels, odd-chip rules, verdicts);
-``topic``: case folders that pin no single spec section."""
+``topic``: case folders that pin no single spec section; ``profile``: the rule profiles' names."""
 VIEWER_SECTIONS = ("phase", "reason", "category", "dec", "setup_error", "ranking", "kind")
 """The token sections named by the viewer's labels. A reason there is ``[short, long]``; a phase
 may be named by its pattern (``bet-n`` names ``bet-1`` ... with ``{n}``)."""
@@ -55,6 +55,13 @@ def missing_translations(words: Table) -> list[str]:
     """``section.key: lang`` for every entry that lacks one of the site's languages."""
     return [f"{section}.{key}: {lang}" for section, entries in words.items() for key, langs in entries.items()
             for lang in LANGUAGES if not langs.get(lang)]
+
+
+def unnamed_profiles(words: Table) -> list[str]:
+    """``profile: lang`` for every profile of ``pokerspec profiles`` without a name in a language."""
+    names = words.get("profile", {})
+    return [f"{name}: {lang}" for name in all_profiles() for lang in LANGUAGES
+            if not names.get(name, {}).get(lang)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,8 @@ class Known:
     only the check shows it); ``text`` says what the library does and where (``source``, a link
     to the lines); ``expected`` what the rule gives in the check's situation; ``fix`` a suggested
     fix (bugs); ``documented`` where the library itself documents a difference as intended;
-    ``shown_by`` evidence from outside the compliance run."""
+    ``shown_by`` evidence from outside the compliance run; ``part`` tells apart two findings of
+    one engine, rule and kind (in ``key``, the page anchor)."""
 
     engine: str
     kind: str
@@ -92,10 +93,11 @@ class Known:
     fix: str = ""
     documented: str = ""
     shown_by: str = ""
+    part: str = ""
 
     @property
     def key(self) -> str:
-        return f"{self.engine}-{self.rule}-{self.kind}".replace(".", "-")
+        return "-".join(filter(None, (self.engine, self.rule, self.kind, self.part))).replace(".", "-")
 
     def matches(self, evidence: str) -> bool:
         return re.search(self.pattern, evidence) is not None
@@ -160,7 +162,8 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         BUG,
         "core.high.kickers",
-        r"high order: .*(ties them|splits the tie|ranks the worse hand higher)"
+        r"high order: ([a-z-]+) (beats|ties) \1, the engine "
+        r"(ties them|splits the tie|ranks the worse hand higher)"
         r"|core-high-0(01[2-7]|20[12]|70[39])",
         "Only the category's ranks and the two hole cards are compared",
         "PyPokerEngine's `HandEvaluator.eval_hand` packs the category with at most two of its ranks (a "
@@ -421,7 +424,7 @@ KNOWN: tuple[Known, ...] = (
         "pokerkit",
         DIFFERENCE,
         "stud.allin.reopen",
-        r"legal /actions: missing \['p\d+ cbr",
+        r"legal /actions: missing \['p\d+ cbr \d+'\], unexpected \[\]",
         "A short all-in raise reopens only when it makes a full raise",
         "PokerKit reopens the betting after all-in raises only when that raise, alone or added to the short "
         "all-ins just before it, reaches a full raise (on third street measured from the completion): "
@@ -430,6 +433,23 @@ KNOWN: tuple[Known, ...] = (
         f"{POKERKIT}#L4792-L4805",
         Check("pokerkit_short_allin_raise.py", "0.7.7", "player 1 may raise: False\n"),
         "An all-in raise of at least half a bet reopens the betting (STUD-8): player 1 may raise (True).",
+    ),
+    Known(
+        "pokerkit",
+        DIFFERENCE,
+        "stud.allin.reopen",
+        r"legal /actions: missing \['p\d+ cbr \d+'\], unexpected \['p\d+ cbr \d+'\]",
+        "After a short all-in, the next raise goes one bet above the all-in total",
+        "PokerKit measures every raise from the highest bet on the table: "
+        "`State.min_completion_betting_or_raising_to_amount` adds the size of the last full raise (at "
+        "least one bet) to `max(bets)`, and in fixed limit that minimum is the only raise allowed. After "
+        "a short all-in the highest bet is the all-in total, so the raise goes one bet above it (in "
+        "no-limit the usual minimum raise), not one bet above the last full level.",
+        f"{POKERKIT}#L4679-L4704",
+        Check("pokerkit_short_allin_raise_amount.py", "0.7.7", "player 0 facing 5 may raise to: 9\n"),
+        "The all-in to 5 adds one chip to the completion to 4, less than half a bet, so 4 stays the last "
+        "full level: player 0, who has not acted since it, may raise one bet above it, to 8.",
+        part="amount",
     ),
     Known(
         "pokerkit",
@@ -485,7 +505,7 @@ KNOWN: tuple[Known, ...] = (
         "pokerkit",
         DIFFERENCE,
         "stud.bringin.short",
-        r"unexpected \['p\d+ cbr \d+'\]",
+        r"missing \[\], unexpected \['p\d+ cbr \d+'\]",
         "A player short of the bring-in may also complete",
         "PokerKit lets a player with fewer chips than the bring-in complete for what he has as well as post "
         "it.",

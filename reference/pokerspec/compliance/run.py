@@ -300,6 +300,9 @@ class Evidence:
     ident: str
     """The case label, or the fuzz class."""
     detail: dict[str, Json]
+    text: str
+    """What the findings' patterns are matched against: ``"<case id> <message> <expected>"``, or
+    the fuzz class."""
     known: Known | None
 
 
@@ -309,11 +312,12 @@ def evidence(result: dict[str, Json]) -> list[Evidence]:
     out: list[Evidence] = []
     for d in cast(list[dict[str, Json]], result.get("deviations", [])):
         text = f"{d['case']} {d['message']} {json.dumps(d['expected'])}"
-        out.append(Evidence(engine, "case", str(d["label"]), d, attribute(engine, text)))
+        out.append(Evidence(engine, "case", str(d["label"]), d, text, attribute(engine, text)))
     for run_ in cast(list[dict[str, Json]], result.get("fuzz", [])):
         for f in cast(list[dict[str, Json]], run_["findings"]):
             what = "deals" if run_.get("dealt") else "fuzz"
-            out.append(Evidence(engine, what, str(f["class"]), f, attribute(engine, str(f["class"]))))
+            text = str(f["class"])
+            out.append(Evidence(engine, what, text, f, text, attribute(engine, text)))
     return out
 
 
