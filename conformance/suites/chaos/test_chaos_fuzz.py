@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 from chaoskit import Pokerspec, engine
+from pokerspec.conformance.adapters import open_engine
+from pokerspec.conformance.protocol import handshake
+from pokerspec.fuzz import ranking
 
 RANKING_FAULTS = ["none", "crash", "hang", "not-json", "string-numbers", "bool-numbers", "twice-early",
                   "twice-late", "unasked", "out-of-order", "deep-nesting", "huge-line", "grandchild-crash",
@@ -47,3 +50,30 @@ def test_run_and_fuzz_agree_on_string_numbers(pokerspec: Pokerspec, marker: str,
                        reports=False)
     assert ran.code == fuzzed.code == 1, ran.text + fuzzed.text
     assert "fail" in set(ran.verdicts().values())
+
+
+@pytest.mark.parametrize(("mode", "target", "charged", "says"), [
+    ("twice-early", 4, 4, "a second reply to request"),
+    ("twice-late", 4, 4, "a second reply to request"),
+    ("twice-early", 11, 11, "after the last reply"),  # the batch's last pair
+    ("out-of-order", 4, 4, "out of order"),  # the target's reply is the late one
+    ("unasked", 4, 5, "which no request had"),  # no request had its id: the one due where it shows up
+    ("unasked", 11, 11, "after the last reply"),
+])
+def test_ranking_fuzz_charges_a_stray_reply_to_its_pair(marker: str, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch, mode: str,
+                                                        target: int, charged: int, says: str) -> None:
+    """Issue #21: in a pipelined batch a duplicated, out-of-order or unasked reply is matched by
+    its echoed id and is the protocol error of the pair it answers; every other pair agrees."""
+    monkeypatch.setattr(ranking, "BATCH", 12)
+    impl = engine(mode, marker, "--skip", str(3 + target), "--once", str(tmp_path / "once"))  # past 3 probes
+    probe = open_engine(impl, 2.0)
+    try:
+        run = ranking.fuzz_ranking(probe, handshake(probe), "high", 12, seed=7)
+    finally:
+        probe.close()
+    pair = list(ranking.pairs("high", run.sizes, 12, 7))[charged]
+    assert (run.pairs, run.disagreements) == (12, 1), run.to_json()
+    (finding,) = run.findings.values()
+    assert finding.pair == pair, (finding.pair, charged)
+    assert "engine_failure" in finding.name and says in str(finding.actual), finding.actual

@@ -475,7 +475,9 @@ class ExecEngine:
             return reply
         if self._stray(batch, got, _ENCODE(reply)):
             return None
-        raise self._failure("protocol", self._misnumbered(got, expected, op))
+        failure = self._failure("protocol", self._misnumbered(got, expected, op))
+        failure.request = _answered(batch, got, batch.ids.index(expected))
+        raise failure
 
     def _misnumbered(self, got: Json, expected: int, op: Json) -> str:
         if got is None:
@@ -517,8 +519,10 @@ class ExecEngine:
             if not self._stray(batch, got, line.decode("utf-8", "replace")):
                 break
             del self._buffer[: end + 1]
-        raise self._failure("protocol", f"an extra line: after the last reply of this case the engine wrote "
-                            f"{line[:200]!r}")
+        failure = self._failure("protocol", f"an extra line: after the last reply of this case the engine "
+                                f"wrote {line[:200]!r}")
+        failure.request = _answered(batch, got, len(batch.messages))
+        raise failure
 
     def _next_line(self, op: Json) -> bytes | None:
         """The next complete non-blank line from the buffer, or None if it has not all arrived."""
@@ -554,6 +558,14 @@ class ExecEngine:
 
 
 _LIVE: weakref.WeakSet[ExecEngine] = weakref.WeakSet()
+
+
+def _answered(batch: _Batch, got: Json, answered: int) -> int | None:
+    """The position in ``batch`` of request ``got`` when it is among the first ``answered``
+    (a second reply to it: its protocol error), else None."""
+    if isinstance(got, int) and not isinstance(got, bool) and got in batch.ids[:answered]:
+        return batch.ids.index(got)
+    return None
 
 
 def kill_engines() -> None:

@@ -64,6 +64,10 @@ class EngineFailure(Exception):
         super().__init__(message)
         self.kind = kind
         self.stderr_tail = stderr_tail
+        self.request: int | None = None
+        """For a line that answers a request of the failed batch already answered (a second
+        reply): that request's position in the batch, whose protocol error it is; None when the
+        failure belongs where it was met (the request due, or the batch's end)."""
 
 
 Replies = tuple[list[Message], EngineFailure | None]

@@ -294,7 +294,10 @@ def asker(engine: Engine) -> Ask:
     """Send requests (all at once to a pipelined engine) and return the replies in order. When
     the engine fails on a request (a crash, a hang, garbage), that request's reply is an error
     ``engine_failure`` naming what happened — a class of its own — and the rest are sent on (an
-    exec engine is restarted)."""
+    exec engine is restarted). A second reply to a request already answered (matched by its
+    echoed ``id``, protocol 1.1) is that request's failure, and the request that was due is
+    asked again; a line with an id nobody asked for is the failure of the request due where it
+    shows up (the last one when the batch was all answered)."""
 
     def failed(exc: EngineFailure) -> Message:
         return {"error": {"code": "engine_failure", "message": f"{exc.kind}: {str(exc)[:200]}"}}
@@ -306,8 +309,14 @@ def asker(engine: Engine) -> Ask:
             if isinstance(engine, Pipelined):
                 got, failure = engine.handle_all(rest)
                 replies += got
-                if failure is not None:
+                if failure is None:
+                    continue
+                if failure.request is not None and failure.request < len(got):
+                    replies[len(replies) - len(got) + failure.request] = failed(failure)
+                elif len(replies) < len(requests):
                     replies.append(failed(failure))
+                else:
+                    replies[-1] = failed(failure)
                 continue
             try:
                 replies.append(engine.handle(rest[0]))
