@@ -3,12 +3,13 @@ protocol 1.1 and answers every request right, except for the one fault named on 
 line, injected at the *target* request (the first whose ``op`` is ``--op``, ``rank`` unless told;
 ``--every``: each of them).
 
-    python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--marker WORD]
+    python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--v10] [--marker WORD]
 
 ``--skip N``: the target is the first such request after N of them. ``--once FILE``: only the
 first process to reach the target injects the fault (it creates FILE), so an engine restarted
-by the runner behaves. Any other argument (``--marker``'s word) is ignored, so a test can find
-the engine's processes by it. ``MODES`` lists the faults; each says what the runner must make of it.
+by the runner behaves. ``--v10``: speak protocol 1.0 (``minor`` 0, no ids echoed). Any other
+argument (``--marker``'s word) is ignored, so a test can find the engine's processes by it.
+``MODES`` lists the faults; each says what the runner must make of it.
 """
 
 from __future__ import annotations
@@ -164,6 +165,7 @@ def main(argv: list[str]) -> None:
         sys.exit(f"faulty.py: unknown mode {mode!r}; the modes are {', '.join(MODES)}")
     target_op = argv[argv.index("--op") + 1] if "--op" in argv else "rank"
     every = "--every" in argv
+    v10 = "--v10" in argv
     once = Path(argv[argv.index("--once") + 1]) if "--once" in argv else None
     skip = int(argv[argv.index("--skip") + 1]) if "--skip" in argv else 0
     after = int(argv[argv.index("--after") + 1]) if "--after" in argv else 1
@@ -188,9 +190,10 @@ def main(argv: list[str]) -> None:
         op = message.get("op")
         reply = engine.handle(message)
         if op == "start":
-            reply["minor"] = 1
+            reply["minor"] = 0 if v10 else 1
             handshake(mode, reply)
-        reply["id"] = ident
+        if not v10:
+            reply["id"] = ident
         if mode == "stderr-noise":
             sys.stderr.write("\x1b[31mred\x1b[0m \x00\x01\x07\x0b\x0c\x1b[2J\ufffe done\n")
             sys.stderr.flush()

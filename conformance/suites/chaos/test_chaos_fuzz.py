@@ -77,3 +77,23 @@ def test_ranking_fuzz_charges_a_stray_reply_to_its_pair(marker: str, tmp_path: P
     (finding,) = run.findings.values()
     assert finding.pair == pair, (finding.pair, charged)
     assert "engine_failure" in finding.name and says in str(finding.actual), finding.actual
+
+
+def test_ranking_fuzz_takes_a_v10_engines_replies_by_position(marker: str, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A protocol 1.0 engine echoes no ids (running.md's limit): a second reply to pair 4 shifts
+    the replies of pairs 5 to 11, and the end-of-batch check charges the last pair, 11 — a
+    verdict for every pair, no traceback."""
+    monkeypatch.setattr(ranking, "BATCH", 12)
+    impl = engine("twice-early", marker, "--v10", "--skip", "7", "--once", str(tmp_path / "once"))
+    probe = open_engine(impl, 2.0)
+    try:
+        hello = handshake(probe)
+        run = ranking.fuzz_ranking(probe, hello, "high", 12, seed=7)
+    finally:
+        probe.close()
+    pairs = list(ranking.pairs("high", run.sizes, 12, 7))
+    assert hello.minor == 0 and run.pairs == 12
+    charged = [f for f in run.findings.values() if "engine_failure" in f.name]
+    assert [pairs.index(f.pair) for f in charged] == [11], run.to_json()
+    assert "out of step" in str(charged[0].actual)
