@@ -59,21 +59,24 @@ def test_run_and_fuzz_agree_on_string_numbers(pokerspec: Pokerspec, marker: str,
     ("out-of-order", 4, 4, "out of order"),  # the target's reply is the late one
     ("unasked", 4, 5, "which no request had"),  # no request had its id: the one due where it shows up
     ("unasked", 11, 11, "after the last reply"),
+    ("twice-late", 11, 11, "a late line"),  # shows up while the next batch is read
+    ("twice-at-stop", 4, 4, "a late line"),  # shows up only when the run says stop
 ])
 def test_ranking_fuzz_charges_a_stray_reply_to_its_pair(marker: str, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch, mode: str,
                                                         target: int, charged: int, says: str) -> None:
-    """Issue #21: in a pipelined batch a duplicated, out-of-order or unasked reply is matched by
-    its echoed id and is the protocol error of the pair it answers; every other pair agrees."""
+    """Issue #21: a duplicated, out-of-order or unasked reply in pipelined batches (of 12 pairs)
+    is matched by its echoed id and is the protocol error of the pair it answers, also when it
+    arrives after its batch was graded; every other pair agrees."""
     monkeypatch.setattr(ranking, "BATCH", 12)
     impl = engine(mode, marker, "--skip", str(3 + target), "--once", str(tmp_path / "once"))  # past 3 probes
     probe = open_engine(impl, 2.0)
     try:
-        run = ranking.fuzz_ranking(probe, handshake(probe), "high", 12, seed=7)
+        run = ranking.fuzz_ranking(probe, handshake(probe), "high", 24, seed=7)
     finally:
         probe.close()
-    pair = list(ranking.pairs("high", run.sizes, 12, 7))[charged]
-    assert (run.pairs, run.disagreements) == (12, 1), run.to_json()
+    pair = list(ranking.pairs("high", run.sizes, 24, 7))[charged]
+    assert (run.pairs, run.disagreements) == (24, 1), run.to_json()
     (finding,) = run.findings.values()
     assert finding.pair == pair, (finding.pair, charged)
     assert "engine_failure" in finding.name and says in str(finding.actual), finding.actual

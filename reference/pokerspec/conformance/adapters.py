@@ -430,9 +430,11 @@ class ExecEngine:
         if owner is None or owner == batch.ticket or owner in self._batches or owner < 0:
             return False
         op = self._asked.get(got) if isinstance(got, int) else None
-        self._late.append((owner, EngineFailure(
-            "protocol", f"a late line: after this case was graded the engine wrote another reply to "
-            f"request {got} ({op}) of this case: {line[:200]}")))
+        failure = EngineFailure("protocol", f"a late line: after this case was graded the engine wrote "
+                                f"another reply to request {got} ({op}) of this case: {line[:200]}")
+        if isinstance(got, int):  # its position in its case's requests
+            failure.request = got - min(i for i, t in self._owner.items() if t == owner)
+        self._late.append((owner, failure))
         return True
 
     def finish(self) -> list[tuple[int, EngineFailure]]:

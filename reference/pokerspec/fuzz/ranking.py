@@ -30,7 +30,15 @@ from rich.console import Console
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.grading import difference
-from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
+from pokerspec.conformance.protocol import (
+    Engine,
+    EngineFailure,
+    Hello,
+    Message,
+    Pipelined,
+    Streaming,
+    handshake,
+)
 from pokerspec.core.cards import Card, format_card, make_card, rank_of, suit_of
 from pokerspec.core.exposed import exposed_rank
 from pokerspec.core.game import Json
@@ -45,6 +53,8 @@ BATCH = 256
 MAX_CLASSES = 50
 """A run reports at most this many distinct classes (the rest are counted)."""
 SHRINK_STEPS = 200
+KEPT = 64
+"""A late line is charged to its pair while its batch is among the last this many asked."""
 
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 
@@ -290,24 +300,32 @@ class RankingRun:
 Ask = Callable[[Sequence[Message]], list[Message]]
 
 
-def asker(engine: Engine) -> Ask:
+def failed(exc: EngineFailure) -> Message:
+    """The reply that stands for a failure: an error ``engine_failure`` naming what happened."""
+    return {"error": {"code": "engine_failure", "message": f"{exc.kind}: {str(exc)[:200]}"}}
+
+
+def asker(engine: Engine, sent: dict[int, Sequence[Message]] | None = None) -> Ask:
     """Send requests (all at once to a pipelined engine) and return the replies in order. When
     the engine fails on a request (a crash, a hang, garbage), that request's reply is an error
     ``engine_failure`` naming what happened — a class of its own — and the rest are sent on (an
     exec engine is restarted). A second reply to a request already answered (matched by its
     echoed ``id``, protocol 1.1) is that request's failure, and the request that was due is
     asked again; a line with an id nobody asked for is the failure of the request due where it
-    shows up (the last one when the batch was all answered)."""
-
-    def failed(exc: EngineFailure) -> Message:
-        return {"error": {"code": "engine_failure", "message": f"{exc.kind}: {str(exc)[:200]}"}}
+    shows up (the last one when the batch was all answered). ``sent`` (if given) records the
+    requests of each ticket of a streaming engine, for the late lines its ``finish`` returns."""
 
     def ask(requests: Sequence[Message]) -> list[Message]:
         replies: list[Message] = []
         while len(replies) < len(requests):
             rest = requests[len(replies) :]
             if isinstance(engine, Pipelined):
-                got, failure = engine.handle_all(rest)
+                if isinstance(engine, Streaming) and sent is not None:
+                    ticket = engine.submit(rest)
+                    sent[ticket] = rest
+                    got, failure = engine.collect(ticket)
+                else:
+                    got, failure = engine.handle_all(rest)
                 replies += got
                 if failure is None:
                     continue
@@ -402,37 +420,62 @@ def fuzz_ranking(
 ) -> RankingRun:
     """Rank ``count`` pairs on the engine and on the reference; classify and shrink every
     disagreement (each class is shrunk once, from its first pair). ``dealt``: the pairs are
-    hold'em deals of the ``high`` ranking (none when the engine does not rank seven cards)."""
-    ask = asker(engine)
+    hold'em deals of the ``high`` ranking (none when the engine does not rank seven cards). A
+    streaming engine is stopped at the end (``finish``): a second reply that came after its
+    batch was graded turns its pair into an ``engine_failure`` (the next ranking restarts it)."""
+    sent: dict[int, Sequence[Message]] = {}
+    ask = asker(engine, sent)
     began = time.perf_counter()
     sizes = supported_sizes(ask, ranking)
     run = RankingRun(ranking, (7,) if dealt and 7 in sizes else () if dealt else sizes, dealt)
     if not run.sizes:
         return run
     generated = deals(count, seed) if dealt else pairs(ranking, run.sizes, count, seed)
+    agreed: dict[int, Pair] = {}
+    """The pairs a streaming engine agreed on, by their request in ``sent`` (a late line may
+    still charge one)."""
     while True:
         chunk = [p for _, p in zip(range(BATCH), generated, strict=False)]
         if not chunk:
             break
-        replies = ask([request(ranking, p) for p in chunk])
-        for pair, reply in zip(chunk, replies, strict=True):
-            want = expected(ranking, pair)
-            name = classify(ranking, pair, want, reply)
+        requests = [request(ranking, p) for p in chunk]
+        replies = ask(requests)
+        for pair, asked, reply in zip(chunk, requests, replies, strict=True):
+            name = classify(ranking, pair, expected(ranking, pair), reply)
             run.pairs += 1
-            if name is None:
-                continue
-            run.disagreements += 1
-            if name in run.findings:
-                run.findings[name].count += 1
-            elif len(run.findings) < MAX_CLASSES:
-                small, small_reply = shrink(ranking, pair, name, ask, run.sizes, reply)
-                run.findings[name] = Finding(name, 1, small, expected(ranking, small), small_reply)
-            else:
-                run.unlisted += 1
+            if name is None and isinstance(engine, Streaming):
+                agreed[id(asked)] = pair
+            elif name is not None:
+                _count(run, name, pair, reply, ask)
+        newest = max(sent, default=0)
+        for old in [t for t in sent if t < newest - KEPT]:  # a request stays alive while its id is a key
+            for forgotten in sent.pop(old):
+                agreed.pop(id(forgotten), None)
         if progress is not None:
             progress(len(chunk))
+    if isinstance(engine, Streaming):  # a late second reply: its pair's failure, as the runner does
+        for ticket, failure in engine.finish():
+            batch = sent.get(ticket, ())
+            at = len(batch) - 1 if failure.request is None else failure.request
+            late = agreed.pop(id(batch[at]), None) if 0 <= at < len(batch) else None
+            name = None if late is None else classify(ranking, late, expected(ranking, late), failed(failure))
+            if late is not None and name is not None:
+                _count(run, name, late, failed(failure), None)
     run.seconds = time.perf_counter() - began
     return run
+
+
+def _count(run: RankingRun, name: str, pair: Pair, reply: Message, ask: Ask | None) -> None:
+    """Count a disagreement of class ``name``; the first of a class is shrunk (when ``ask``)."""
+    run.disagreements += 1
+    if name in run.findings:
+        run.findings[name].count += 1
+    elif len(run.findings) < MAX_CLASSES:
+        small, small_reply = (pair, reply) if ask is None else shrink(run.ranking, pair, name, ask, run.sizes,
+                                                                      reply)
+        run.findings[name] = Finding(name, 1, small, expected(run.ranking, small), small_reply)
+    else:
+        run.unlisted += 1
 
 
 def offered(hello: Hello) -> list[str]:
