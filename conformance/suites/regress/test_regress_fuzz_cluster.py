@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
@@ -26,7 +26,7 @@ from pokerspec.core.game import Json
 from pokerspec.fuzz import campaign as campaigns
 from pokerspec.fuzz.campaign import Campaign, prepare
 
-distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 IMPL = f"python:{Path(__file__).resolve()}:SlowTwoBugs"
 BUGGY = Path(__file__).resolve().with_name("test_regress_fuzz.py")
@@ -48,17 +48,6 @@ class SlowTwoBugs:
     def close(self) -> None:
         self.engine.close()
 
-
-@pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    """A scheduler with two single-threaded worker processes (restarted by their nannies when
-    killed)."""
-    local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                     dashboard_address=":0", silence_logs=50)
-    try:
-        yield str(local.scheduler_address)
-    finally:
-        local.close()
 
 
 @pytest.fixture(scope="module")
@@ -84,8 +73,8 @@ def _findings(directory: Path) -> list[Json]:
               for c in classes)]
 
 
-def test_a_killed_worker_changes_nothing(address: str, local: list[Json], tmp_path: Path) -> None:
-    with Cluster.connect(address) as cluster:
+def test_a_killed_worker_changes_nothing(dask_scheduler: str, local: list[Json], tmp_path: Path) -> None:
+    with Cluster.connect(dask_scheduler) as cluster:
         pids = cast(dict[str, int], cluster.client.run(os.getpid))
         victim = min(pids.values())
         run = prepare(_campaign(), tmp_path, 1, cluster)
@@ -107,9 +96,11 @@ def test_a_killed_worker_changes_nothing(address: str, local: list[Json], tmp_pa
     assert _findings(tmp_path) == local
 
 
-def test_a_killed_client_resumes_on_the_cluster(address: str, local: list[Json], tmp_path: Path) -> None:
+def test_a_killed_client_resumes_on_the_cluster(dask_scheduler: str, local: list[Json],
+                                                tmp_path: Path) -> None:
     command = [sys.executable, "-m", "pokerspec.cli", "conformance", "fuzz", "--impl", IMPL, "--game",
-               "archie", "--hands", str(HANDS), "--seed", "3", "--cluster", address, "--dir", str(tmp_path)]
+               "archie", "--hands", str(HANDS), "--seed", "3", "--cluster", dask_scheduler,
+               "--dir", str(tmp_path)]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 30
@@ -122,7 +113,7 @@ def test_a_killed_client_resumes_on_the_cluster(address: str, local: list[Json],
     assert proc.returncode == -signal.SIGKILL, err
     kept, _, state = campaigns.load(tmp_path)
     assert 0 < state.hands < HANDS and state.done == [(0, state.hands)]
-    with Cluster.connect(address) as cluster:
+    with Cluster.connect(dask_scheduler) as cluster:
         report = prepare(kept, tmp_path, 1, cluster).play()
     assert report["complete"] is True
     assert _findings(tmp_path) == local
@@ -134,14 +125,14 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, captured.out, captured.err
 
 
-def test_the_command_line(address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_the_command_line(dask_scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                           monkeypatch: pytest.MonkeyPatch) -> None:
     fuzz = ("fuzz", "--impl", IMPL, "--game", "archie", "--hands", "40", "--seed", "3")
-    code, out, err = _cli(capsys, *fuzz, "--cluster", address, "--dir", str(tmp_path))
+    code, out, err = _cli(capsys, *fuzz, "--cluster", dask_scheduler, "--dir", str(tmp_path))
     assert code == 1, err
-    assert f"Dask scheduler {address}: 2 workers, 2 threads; dashboard http" in out
+    assert f"Dask scheduler {dask_scheduler}: 2 workers, 2 threads; dashboard http" in out
     assert "40 hands" in out and "by worker:" in out and " hands/s" in out.split("by worker:")[1]
-    code, out, err = _cli(capsys, *fuzz, "--cluster", address, "--jobs", "2")
+    code, out, err = _cli(capsys, *fuzz, "--cluster", dask_scheduler, "--jobs", "2")
     assert code == 2 and "drop --jobs" in err
     monkeypatch.setattr(clusters, "CONNECT_SECONDS", 0.5)
     began = time.monotonic()
@@ -151,7 +142,7 @@ def test_the_command_line(address: str, tmp_path: Path, capsys: pytest.CaptureFi
     code, out, err = _cli(capsys, *fuzz, "--cluster", "http://127.0.0.1:8787")
     assert code == 2 and "not a scheduler's address like tcp://host:8786" in err
     monkeypatch.setitem(sys.modules, "distributed", None)
-    code, out, err = _cli(capsys, *fuzz, "--cluster", address)
+    code, out, err = _cli(capsys, *fuzz, "--cluster", dask_scheduler)
     assert code == 2 and "pip install 'pokerspec[cluster]'" in err
 
 
@@ -161,24 +152,25 @@ def _untimed(text: str) -> list[str]:
             if not line.startswith(("Dask scheduler", "by worker:", "  tcp://"))]
 
 
-def test_the_ranking_fuzz_runs_a_task_a_ranking(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_ranking_fuzz_runs_a_task_a_ranking(dask_scheduler: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     impl = f"python:{Path(__file__).resolve().with_name('test_regress_fuzz_ranking.py')}:NoWheel"
     argv = ["conformance", "fuzz", "--ranking", "all", "--impl", impl, "--pairs", "1500"]
     assert main(argv) == 1
     here = capsys.readouterr().out
-    assert main([*argv, "--cluster", address]) == 1
+    assert main([*argv, "--cluster", dask_scheduler]) == 1
     there = capsys.readouterr().out
     assert "a straight named 'high-card'" in here
     assert _untimed(there) == _untimed(here)
     assert sum(int(n) for n in re.findall(r": (\d) tasks, ", there)) == 4
 
 
-def test_compliance_runs_a_task_a_library(address: str, tmp_path: Path,
+def test_compliance_runs_a_task_a_library(dask_scheduler: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("treys", reason="the peers extra is not installed")
     argv = ["compliance", "--engine", "treys", "--pairs", "50"]
     assert main([*argv, "--out", str(tmp_path / "here")]) == 0
-    assert main([*argv, "--out", str(tmp_path / "there"), "--cluster", address]) == 0
+    assert main([*argv, "--out", str(tmp_path / "there"), "--cluster", dask_scheduler]) == 0
     assert "by worker:" in capsys.readouterr().out
     for name in ("treys",):
         here, there = (json.loads((tmp_path / d / "results" / f"{name}.json").read_text(encoding="utf-8"))
