@@ -7,6 +7,7 @@ from pokerspec.core.cards import parse_cards
 from pokerspec.core.deck import complete_deck
 from pokerspec.core.game import Setup
 from pokerspec.core.types import Chips, Seat
+from pokerspec.regress.mutants import MUTANTS, check, suite
 from pokerspec.stud import GAME
 from pokerspec.stud.deal import next_button
 from pokerspec.stud.profiles import PROFILES, TRAINING, RunningOut
@@ -83,3 +84,14 @@ def test_short_stack_bring_in_passes_to_the_next_lowest_card_with_chips() -> Non
 def test_exactly_one_default_profile() -> None:
     assert [p.name for p in PROFILES if p.default] == ["stud-fl-training"]
     assert all(p.changes for p in PROFILES if not p.default)
+
+
+def test_a_mutant_of_the_award_is_not_served_an_award_worked_out_before_it() -> None:
+    """The engine keeps each award it works out (``engine._awarded``); a mutant empties it, so the
+    hands pinning the odd chip still catch a wrong odd chip after the same awards were worked out
+    right (``pokerspec.regress.mutants.DERIVED``)."""
+    mutant = next(m for m in MUTANTS if m.name == "stud-odd-chip-last-shown")
+    own = tuple(i for i in suite() if mutant.rule in i.case.rules and i.case.kind == "hand")
+    assert own and not check(None, own).failures
+    assert check(mutant, own, first_only=True).killed
+    assert not check(None, own).failures

@@ -19,7 +19,7 @@ from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.actions import DRAW, MAX_DISCARD, Action, format_action
 from pokerspec.core.cards import Card, parse_cards
-from pokerspec.core.game import Json
+from pokerspec.core.game import Json, Outcome
 from pokerspec.core.types import Seat, parse_seat, seat_name
 from pokerspec.perft.counts import MASK, Counts, ending_line, line_hash
 from pokerspec.perft.invariants import end_problems, node_problems
@@ -103,6 +103,7 @@ class ReferenceTree:
         self._root = self._engine.position
         self._chips = _chips(position.setup)
         self._texts: dict[int, tuple[Action, str]] = {}
+        self._written: dict[int, tuple[Outcome, str]] = {}
         self._root = self._at(position.actions, self._root, ())
 
     def _at(self, prefix: Sequence[str], state: object, before: tuple[str, ...]) -> object:
@@ -160,8 +161,7 @@ class ReferenceTree:
             legal = game.legal(state)
             self._check(state, legal.to_act, legal.actions, history)
         if outcome is not None:
-            counts.ended[level] += 1
-            counts.sums[level] = (counts.sums[level] + line_hash(ending_line(history, outcome.net))) & MASK
+            self._ended(history, outcome, level, counts)
             return
         if level == depth:
             return
@@ -170,11 +170,46 @@ class ReferenceTree:
             raise ValueError(f"the reference lists nothing after {history} but the hand is live")
         apply, text, nodes = game.apply, self._text, counts.nodes
         below = level + 1
+        if below == depth and not self.check:
+            self._leaves(state, legal.actions, history, below, counts)
+            return
         for action in self._children(state, legal.actions):
             nodes[below] += 1
             history.append(text(action))
             self._walk(apply(state, action), history, below, depth, counts)
             history.pop()
+
+    def _leaves(self, state: object, actions: Sequence[Action], history: list[str], level: int,
+                counts: Counts) -> None:
+        """``_walk`` of each child of ``state`` at the last depth, in one loop: a leaf is counted,
+        and written out only if it ends the hand (most nodes are leaves, most leaves do not end)."""
+        apply, outcome_of = self._game.apply, self._game.outcome
+        leaves = 0
+        for action in self._children(state, actions):
+            leaves += 1
+            outcome = outcome_of(apply(state, action))
+            if outcome is not None:
+                history.append(self._text(action))
+                self._ended(history, outcome, level, counts)
+                history.pop()
+        counts.nodes[level] += leaves
+
+    def _nets(self, outcome: Outcome) -> str:
+        """The net results of ``outcome`` as written at the end of an ending's line."""
+        known = self._written.get(id(outcome))
+        if known is None or known[0] is not outcome:
+            if len(self._written) > 4096:
+                self._written.clear()
+            known = (outcome, ending_line((), outcome.net))
+            self._written[id(outcome)] = known
+        return known[1]
+
+    def _ended(self, history: list[str], outcome: Outcome, level: int, counts: Counts) -> None:
+        """Add the ending reached by ``history`` to the counts (``core.perft.ended``,
+        ``core.perft.digest``). The engines share the outcomes of hands that end alike, so each
+        outcome's nets are written once (``_nets``)."""
+        counts.ended[level] += 1
+        counts.sums[level] = (counts.sums[level] + line_hash(",".join(history) + self._nets(outcome))) & MASK
 
     def _check(self, state: object, to_act: Sequence[Seat], actions: Sequence[Action],
                history: list[str]) -> None:

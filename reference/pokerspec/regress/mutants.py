@@ -51,6 +51,7 @@ from pokerspec.core.types import Chips, RuleId, Seat
 from pokerspec.profiles import all_profiles
 from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
+from pokerspec.stud import engine as stud_engine
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
@@ -108,21 +109,31 @@ def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None =
         yield
 
 
+DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, stud_engine.outcomes_cache_clear,
+                                           auction_engine.evaluated_cache_clear)
+"""Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
+the hands' ranks, stud's awards): a mutant is never served a result of the original code, nor the
+code after it one of the mutant's."""
+
+
+def _forget_derived() -> None:
+    for clear in DERIVED:
+        clear()
+
+
 @contextmanager
 def fresh_tables() -> Iterator[None]:
     """Empty the evaluation tables of ``pokerspec.core.fast`` and the partial ranks of
     ``pokerspec.core.exposed`` so they are rebuilt from the mutated literate rankings, and restore
-    them afterwards."""
-    with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
-            mock.patch.dict(fast._FLUSH_HIGH, clear=True), \
-            mock.patch.dict(exposed._PARTIAL_RANKS, clear=True):
-        yield
-
-
-DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, auction_engine.evaluated_cache_clear)
-"""Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
-the hands' ranks): a mutant is never served a result of the original code, nor the code after it
-one of the mutant's."""
+    them afterwards; the ``DERIVED`` caches, worked out from the old ranks, are emptied too."""
+    _forget_derived()
+    try:
+        with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
+                mock.patch.dict(fast._FLUSH_HIGH, clear=True), \
+                mock.patch.dict(exposed._PARTIAL_RANKS, clear=True):
+            yield
+    finally:
+        _forget_derived()
 
 
 @contextmanager
@@ -134,14 +145,12 @@ def around(owner: ModuleType | type, name: str, mutate: Callable[[F], F], everyw
     mutant = mutate(getattr(owner, name))
     patch = replaced(owner, name, mutant) if isinstance(owner, ModuleType) and everywhere \
         else mock.patch.object(owner, name, mutant)
-    for clear in DERIVED:
-        clear()
+    _forget_derived()
     try:
         with patch:
             yield
     finally:
-        for clear in DERIVED:
-            clear()
+        _forget_derived()
 
 
 @contextmanager

@@ -62,23 +62,15 @@ class StudGame:
 
     def apply(self, state: StudState, action: Action) -> StudState:
         """The state after ``action``; a refused action raises ``ActionError`` with the first reason
-        in the published order (``core.contract.precedence``) and leaves ``state`` as it was."""
-        seat, seats = action.seat, state.seats
-        mine = 0 <= seat < seats
-        betting = state.phase != SHOWDOWN
-        legal = self.legal(state)
-        bring_in = state.bring_in_due
-        # The Turn's fields in order, positionally: keywords cost a third of the Turn's making.
-        option = judge(action, Turn(
-            seats, state.phase == OVER, state.folded, (),  # seats, over, folded, committed
-            legal.to_act, legal.actions,  # to_act, listing
-            betting and not bring_in and capped(state), bring_in,  # capped, bring_in
-            state.stacks[seat] if mine else Chips(0),  # stack
-            state.bets[seat] if mine and betting else Chips(0),  # round_bet
-        ))
-        if not betting:
+        in the published order (``core.contract.precedence``) and leaves ``state`` as it was. An
+        action found in the listing is played as listed (the listing is exact,
+        ``core.notation.legal``); any other goes through ``judge``, which refuses it or returns the
+        listed action it stands for (``p2 cc`` for ``p2 cc 2``)."""
+        legal = self._legal(state)
+        option = action if action in legal.actions else judge(action, _turn(state, action.seat, legal))
+        if state.phase == SHOWDOWN:
             return _show(state, action)
-        if bring_in:
+        if state.bring_in_due:
             return _after_action(post_bring_in(state, action))
         return _after_action(bet(state, option))
 
@@ -110,6 +102,22 @@ class StudGame:
     def showdown(self, setup: ShowdownSetup, rules: StudRules) -> Outcome:
         """Award final hands on their own (``stud.showdown.award``)."""
         return sd.showdown(setup, rules)
+
+
+def _turn(state: StudState, seat: Seat, legal: Legal) -> Turn:
+    """What ``judge`` needs to refuse an action of ``seat`` in its place in the order of reasons
+    (``core.contract.precedence``). The Turn's fields in order, positionally: keywords cost a
+    third of the Turn's making."""
+    mine = 0 <= seat < state.seats
+    betting = state.phase != SHOWDOWN
+    bring_in = state.bring_in_due
+    return Turn(
+        state.seats, state.phase == OVER, state.folded, (),  # seats, over, folded, committed
+        legal.to_act, legal.actions,  # to_act, listing
+        betting and not bring_in and capped(state), bring_in,  # capped, bring_in
+        state.stacks[seat] if mine else Chips(0),  # stack
+        state.bets[seat] if mine and betting else Chips(0),  # round_bet
+    )
 
 
 def _listing(state: StudState) -> Legal:
@@ -144,7 +152,7 @@ def _after_action(state: StudState) -> StudState:
     (``stud.showdown.uncontested``); a closed round (nobody to act) leads to the next street, a
     run-out or the showdown."""
     if len(state.folded) == state.seats - 1:
-        result = sd.uncontested(state.seats, state.contributed, state.folded, state.common)
+        result = _uncontested(state.seats, state.contributed, state.folded, state.common)
         return state._replace(phase=OVER, to_act=None, result=result)
     if state.to_act is not None:
         return state
@@ -189,9 +197,35 @@ def _show(state: StudState, action: Action) -> StudState:
 
 
 def _finish(state: StudState) -> StudState:
-    own = {s: (*state.hole[s], *state.up[s]) for s in state.order}
-    result = sd.award(
-        state.seats, state.contributed, state.folded, state.order, state.mucked, own, state.common,
-        state.rules,
-    )
+    """The hands in show order are shown or mucked: award the pots (``stud.showdown.award``)."""
+    result = _awarded(state.seats, state.contributed, state.folded, state.order, state.mucked,
+                      state.hole, state.up, state.common, state.rules)
     return state._replace(phase=OVER, to_act=None, result=result)
+
+
+@lru_cache(maxsize=4096)
+def _awarded(
+    seats: int, contributed: tuple[Chips, ...], folded: frozenset[Seat], order: tuple[Seat, ...],
+    mucked: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...], up: tuple[tuple[Card, ...], ...],
+    common: Card | None, rules: StudRules,
+) -> Outcome:
+    """``showdown.award`` of these cards and chips, worked out once for each: a tree's leaves (and
+    a hand replayed) end with the same cards and chips many times over. An ``Outcome`` is
+    immutable, so the states that end alike share it."""
+    own = {s: (*hole[s], *up[s]) for s in order}
+    return sd.award(seats, contributed, folded, order, mucked, own, common, rules)
+
+
+@lru_cache(maxsize=4096)
+def _uncontested(
+    seats: int, contributed: tuple[Chips, ...], folded: frozenset[Seat], common: Card | None
+) -> Outcome:
+    """``showdown.uncontested`` worked out once for each contribution and fold, like ``_awarded``."""
+    return sd.uncontested(seats, contributed, folded, common)
+
+
+def outcomes_cache_clear() -> None:
+    """Forget every award worked out (for code that replaces a rule the awards depend on:
+    ``pokerspec.regress.mutants``)."""
+    _awarded.cache_clear()
+    _uncontested.cache_clear()
