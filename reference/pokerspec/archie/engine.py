@@ -65,6 +65,22 @@ def _seat_pair(a: Chips, b: Chips) -> dict[str, Json]:
     return {"p1": a, "p2": b}
 
 
+def _turn(state: ArchieState, seat: Seat, listing: tuple[Action, ...]) -> Turn:
+    """What ``judge`` needs to refuse an action of ``seat`` in its place in the order of reasons
+    (``core.contract.precedence``)."""
+    discards, betting_round = state.discards, state.betting
+    mine = 0 <= seat < 2
+    return Turn(
+        seats=2, over=state.over, folded=(), to_act=() if state.to_act is None else (state.to_act,),
+        committed=() if discards is None else tuple(Seat(s) for s in (0, 1) if discards[s] is not None),
+        listing=listing,
+        capped=betting_round is not None and betting_round.raises >= state.rules.cap,
+        stack=state.stacks[seat] if mine else Chips(0),
+        round_bet=betting_round.bets[seat] if betting_round is not None and mine else Chips(0),
+        hand=state.hands[seat] if mine else (),
+    )
+
+
 class ArchieGame:
     """Archie, BARGE rules, on the two-player training table."""
 
@@ -88,19 +104,15 @@ class ArchieGame:
 
     def apply(self, state: ArchieState, action: Action) -> ArchieState:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
-        order (``core.contract.precedence``); a draw is one step in which each seat commits once."""
+        order (``core.contract.precedence``); a draw is one step in which each seat commits once.
+        A betting action found in the listing is played as listed (the listing is exact,
+        ``core.notation.legal``); any other, and every draw (listed as ``sd *``), goes through
+        ``judge``."""
         discards = state.discards
         betting_round = state.betting
-        seat = action.seat
-        judge(action, Turn(
-            seats=2, over=state.over, folded=(), to_act=() if state.to_act is None else (state.to_act,),
-            committed=() if discards is None else tuple(Seat(s) for s in (0, 1) if discards[s] is not None),
-            listing=self.legal(state).actions,
-            capped=betting_round is not None and betting_round.raises >= state.rules.cap,
-            stack=state.stacks[seat] if 0 <= seat < 2 else Chips(0),
-            round_bet=betting_round.bets[seat] if betting_round is not None and 0 <= seat < 2 else Chips(0),
-            hand=state.hands[seat] if 0 <= seat < 2 else (),
-        ))
+        listing = self._legal(state).actions
+        if action not in listing:
+            judge(action, _turn(state, action.seat, listing))
         if betting_round is not None:
             return self._bet(state, betting_round, action)
         assert discards is not None, "a live hand is either betting or drawing"

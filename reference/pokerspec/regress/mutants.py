@@ -109,7 +109,7 @@ def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None =
         yield
 
 
-DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, stud_engine.outcomes_cache_clear,
+DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, stud_engine.cache_clear,
                                            auction_engine.evaluated_cache_clear)
 """Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
 the hands' ranks, stud's awards): a mutant is never served a result of the original code, nor the

@@ -21,7 +21,7 @@ from pokerspec.stud.allin import betting_over, pots_of
 from pokerspec.stud.bringin import bring_in_options, bring_in_seat, post_antes, post_bring_in
 from pokerspec.stud.deal import check_table, deal_third_street
 from pokerspec.stud.profiles import StudRules
-from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, street_phase
+from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, replaced, street_phase
 from pokerspec.stud.streets import bet, betting_options, capped, deal_street, open_round
 
 
@@ -153,7 +153,7 @@ def _after_action(state: StudState) -> StudState:
     run-out or the showdown."""
     if len(state.folded) == state.seats - 1:
         result = _uncontested(state.seats, state.contributed, state.folded, state.common)
-        return state._replace(phase=OVER, to_act=None, result=result)
+        return replaced(state, phase=OVER, to_act=None, result=result)
     if state.to_act is not None:
         return state
     if betting_over(state.live(), state.stacks):
@@ -161,8 +161,28 @@ def _after_action(state: StudState) -> StudState:
     if state.street == 7:
         order = _order(state, state.aggressor)
         pots = pots_of(state.contributed, state.folded)[0]
-        return state._replace(phase=SHOWDOWN, order=order, to_act=order[0], pots=pots)
-    return open_round(deal_street(state))
+        return replaced(state, phase=SHOWDOWN, order=order, to_act=order[0], pots=pots)
+    return open_round(_next_street(state))
+
+
+_DEALT: dict[tuple[int, frozenset[Seat]], tuple[Cards, Cards]] = {}
+"""The cards ``deal_street`` dealt from one street's cards (by identity: the key's ``Cards`` is
+kept with the answer, so no other can take its id) for one set of folded seats."""
+
+
+def _next_street(state: StudState) -> StudState:
+    """``deal_street(state)``. The next street's cards depend only on the cards as they lie and
+    who folded (the seats, the button and the rules are the hand's own), and a tree deals each
+    street after many different bets with the same folds, so each deal is kept (``_DEALT``)."""
+    key = (id(state.cards), state.folded)
+    known = _DEALT.get(key)
+    if known is None or known[0] is not state.cards:
+        if len(_DEALT) >= 4096:
+            _DEALT.clear()
+        dealt = deal_street(state)
+        _DEALT[key] = (state.cards, dealt.cards)
+        return dealt
+    return replaced(state, phase=street_phase(known[1].street), cards=known[1])
 
 
 def _order(state: StudState, aggressor: Seat | None) -> tuple[Seat, ...]:
@@ -178,9 +198,9 @@ def _run_out(state: StudState) -> StudState:
     aggressor of the final round (``stud.profile.last-aggressor``)."""
     aggressor = state.aggressor if state.street == 7 else None
     while state.street < 7:
-        state = deal_street(state)
+        state = _next_street(state)
     order = _order(state, aggressor)
-    return _finish(state._replace(order=order, shown=order))
+    return _finish(replaced(state, order=order, shown=order))
 
 
 def _show(state: StudState, action: Action) -> StudState:
@@ -192,15 +212,15 @@ def _show(state: StudState, action: Action) -> StudState:
         mucked = (*mucked, seat)
     done = len(shown) + len(mucked)
     if done < len(state.order):
-        return state._replace(shown=shown, mucked=mucked, to_act=state.order[done])
-    return _finish(state._replace(shown=shown, mucked=mucked))
+        return replaced(state, shown=shown, mucked=mucked, to_act=state.order[done])
+    return _finish(replaced(state, shown=shown, mucked=mucked))
 
 
 def _finish(state: StudState) -> StudState:
     """The hands in show order are shown or mucked: award the pots (``stud.showdown.award``)."""
     result = _awarded(state.seats, state.contributed, state.folded, state.order, state.mucked,
                       state.hole, state.up, state.common, state.rules)
-    return state._replace(phase=OVER, to_act=None, result=result)
+    return replaced(state, phase=OVER, to_act=None, result=result)
 
 
 @lru_cache(maxsize=4096)
@@ -224,8 +244,9 @@ def _uncontested(
     return sd.uncontested(seats, contributed, folded, common)
 
 
-def outcomes_cache_clear() -> None:
-    """Forget every award worked out (for code that replaces a rule the awards depend on:
+def cache_clear() -> None:
+    """Forget every award and every deal worked out (for code that replaces a rule they depend on:
     ``pokerspec.regress.mutants``)."""
     _awarded.cache_clear()
     _uncontested.cache_clear()
+    _DEALT.clear()

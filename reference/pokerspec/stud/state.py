@@ -127,10 +127,11 @@ _FIELD_INDEX = {name: i for i, name in enumerate(StudState._fields)}
 
 
 def replaced(state: StudState, **changes: object) -> StudState:
-    """``state._replace(**changes)`` for the code that runs at every action (``streets.bet``):
-    one list copy and an index per changed field, where ``_replace`` pops a dictionary once for
-    each of the twenty fields and goes through ``_make``; about a third cheaper. The values are
-    not type-checked here, so the callers stay few."""
+    """``state._replace(**changes)`` for the code that runs at every action and every street
+    (``streets.bet``, ``streets.deal_street``, the engine's transitions): one list copy and an
+    index per changed field, where ``_replace`` pops a dictionary once for each of the twenty
+    fields and goes through ``_make``; about a third cheaper. The values are not type-checked
+    here, so the callers stay few."""
     values: list[object] = list(state)
     for name, value in changes.items():
         values[_FIELD_INDEX[name]] = value

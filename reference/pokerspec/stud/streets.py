@@ -25,6 +25,11 @@ def dealing_order(state: StudState) -> list[Seat]:
     return [s for s in from_left(state.seats, state.button) if s not in state.folded]
 
 
+_NO_BOARD = HighRank(-1)
+"""A folded seat's board: below every exposed hand, and never compared (a folded seat neither
+opens a round nor shows)."""
+
+
 def deal_street(state: StudState) -> StudState:
     """Burn one card, then one card to each player still in: face up on fourth to sixth street,
     face down on seventh (``stud.streets.burn``, ``stud.streets.cards``); seventh street may run
@@ -39,14 +44,14 @@ def deal_street(state: StudState) -> StudState:
         for i, seat in enumerate(active):
             up[seat] = (*up[seat], stub[1 + i])
         stub, common = stub[1 + len(active):], dealt.common
-        boards = tuple(exposed_rank(cards) if s not in folded else HighRank(-1) for s, cards in enumerate(up))
+        boards = tuple(exposed_rank(cards) if s not in folded else _NO_BOARD for s, cards in enumerate(up))
     else:
         seventh = deal_seventh(dealt.stub, dealt.burns, active, state.rules.running_out)
         for seat, card in seventh.cards.items():
             hole[seat] = (*hole[seat], card)
         stub, burns, common, boards = seventh.stub, seventh.burns, seventh.common, dealt.boards
     cards = Cards(street, tuple(hole), tuple(up), stub, burns, common, boards)
-    return state._replace(phase=street_phase(street), cards=cards)
+    return replaced(state, phase=street_phase(street), cards=cards)
 
 
 def first_actor(state: StudState) -> Seat:
@@ -62,8 +67,8 @@ def first_actor(state: StudState) -> Seat:
 def open_round(state: StudState) -> StudState:
     """A new betting round once the cards of a street are out, opened by ``first_actor``."""
     zero = Chips(0)
-    return state._replace(
-        bets=(zero,) * state.seats, current=zero, level=zero, raises=0, acted=frozenset(),
+    return replaced(
+        state, bets=(zero,) * state.seats, current=zero, level=zero, raises=0, acted=frozenset(),
         aggressor=None, to_act=first_actor(state),
     )
 
