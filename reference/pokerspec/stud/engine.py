@@ -78,9 +78,8 @@ class StudGame:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
         the upcards, the common card, folded seats and the number of cards in the stub; round bets
         only while a betting round is open (``core.contract.observables``)."""
-
         names = SEAT_NAMES[: state.seats]
-        hands, exposed = _seen(state.hole, state.up)
+        hands, exposed, common, stub = _seen(state.cards)
         betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
@@ -90,9 +89,9 @@ class StudGame:
             "contributed": dict(zip(names, state.contributed, strict=True)),
             "hands": hands,
             "exposed": exposed,
-            "common": [] if state.common is None else [format_card(state.common)],
-            "folded": [seat_name(s) for s in sorted(state.folded)],
-            "stub": len(state.stub),
+            "common": common,
+            "folded": _folded(state.folded),
+            "stub": stub,
         }
 
     def outcome(self, state: StudState) -> Outcome | None:
@@ -135,16 +134,37 @@ def _listing(state: StudState) -> Legal:
     return betting_options(state, seat)
 
 
-@lru_cache(maxsize=256)
-def _seen(
-    hole: tuple[tuple[Card, ...], ...], up: tuple[tuple[Card, ...], ...]
-) -> tuple[Mapping[str, Json], Mapping[str, Json]]:
-    """Every seat's cards by name (the two hole cards, the upcards, then the seventh card) and its
-    upcards, for ``observe``. The cards change once a street and an observation is read-only, so
-    the names are built once per street, not at every action."""
+Seen = tuple[Mapping[str, Json], Mapping[str, Json], list[Json], int]
+"""What ``observe`` reports of the cards: every seat's cards and upcards by name, the common card
+and the number of cards in the stub."""
+_SEEN: dict[int, tuple[Cards, Seen]] = {}
+"""``_seen`` of one street's cards, by their identity (the ``Cards`` is kept with the answer, so no
+other can take its id)."""
+
+
+def _seen(cards: Cards) -> Seen:
+    """The cards as ``observe`` reports them: each seat's cards (the two hole cards, the upcards,
+    then the seventh card), its upcards, the common card and the stub's size. The cards change
+    once a street and an observation is read-only, so this is built once per street, not at
+    every action."""
+    known = _SEEN.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    if len(_SEEN) >= 16:
+        _SEEN.clear()
+    hole, up = cards.hole, cards.up
     names = SEAT_NAMES[: len(hole)]
-    return ({name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
-            {name: card_names(up[s]) for s, name in enumerate(names)})
+    seen: Seen = ({name: card_names((*hole[s][:2], *up[s], *hole[s][2:])) for s, name in enumerate(names)},
+                  {name: card_names(up[s]) for s, name in enumerate(names)},
+                  [] if cards.common is None else [format_card(cards.common)], len(cards.stub))
+    _SEEN[id(cards)] = (cards, seen)
+    return seen
+
+
+@lru_cache(maxsize=256)
+def _folded(folded: frozenset[Seat]) -> list[Json]:
+    """The folded seats by name, in seat order, for ``observe`` (read-only, so shared)."""
+    return [seat_name(s) for s in sorted(folded)]
 
 
 def _after_action(state: StudState) -> StudState:
@@ -177,7 +197,7 @@ def _next_street(state: StudState) -> StudState:
     key = (id(state.cards), state.folded)
     known = _DEALT.get(key)
     if known is None or known[0] is not state.cards:
-        if len(_DEALT) >= 4096:
+        if len(_DEALT) >= 64:
             _DEALT.clear()
         dealt = deal_street(state)
         _DEALT[key] = (state.cards, dealt.cards)
