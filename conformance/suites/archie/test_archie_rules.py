@@ -5,15 +5,18 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from pokerspec.archie import deal as archie_deal
 from pokerspec.archie.award import priority
 from pokerspec.archie.deal import MAX_CARDS, initial_deal
 from pokerspec.archie.profiles import BARGE, PAGAT, PROFILES
 from pokerspec.archie.qualifiers import qualifies_high, qualifies_low
+from pokerspec.archie.showdown import settle
 from pokerspec.archie.table import ArchieRules, NoQualifier, max_contribution
 from pokerspec.core.cards import make_card, parse_cards
 from pokerspec.core.chips import OddChipRule
 from pokerspec.core.deck import FULL_DECK
 from pokerspec.core.types import Chips, Seat
+from pokerspec.regress.mutants import around
 
 
 def test_reserve_is_the_most_a_seat_can_put_in() -> None:
@@ -67,3 +70,16 @@ def test_deal_alternates_from_the_non_dealer() -> None:
 def test_priority_is_clockwise_after_the_dealer() -> None:
     assert priority(Seat(0), 2) == (1, 0)
     assert priority(Seat(1), 2) == (0, 1)
+
+
+def test_a_patched_rule_is_not_served_a_fold_worked_out_before_it() -> None:
+    """The result after a fold is kept for each pot (``showdown.fold_outcome``); the mutants empty
+    it (``pokerspec.regress.mutants.DERIVED``), so a rule patched after the same fold was settled
+    still changes the answer: p2 folds, p1 takes the 6 chips, and p2 deals next unless the
+    rotation is broken."""
+    hands = {Seat(0): (), Seat(1): ()}
+    folded = settle(hands, (Chips(4), Chips(2)), Seat(1), Seat(0), BARGE)
+    assert folded.received == (6, 0) and folded.details["next_dealer"] == "p2"
+    with around(archie_deal, "next_dealer", lambda rotate: lambda dealer: dealer):
+        assert settle(hands, (Chips(4), Chips(2)), Seat(1), Seat(0), BARGE).details["next_dealer"] == "p1"
+    assert settle(hands, (Chips(4), Chips(2)), Seat(1), Seat(0), BARGE).details["next_dealer"] == "p2"

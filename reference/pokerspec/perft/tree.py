@@ -129,7 +129,14 @@ class ReferenceTree:
             self._texts[id(action)] = known
         return known[1]
 
-    def _children(self, state: object, actions: Sequence[Action]) -> Iterator[Action]:
+    def _children(self, state: object, actions: Sequence[Action]) -> Iterable[Action]:
+        """The children of ``state`` whose listing is ``actions``: the listing itself unless it
+        holds a draw (``pN sd *``), which stands for every discard (``discard_sets``)."""
+        if not any(a.cards is None and a.verb is DRAW for a in actions):
+            return actions
+        return self._expanded(state, actions)
+
+    def _expanded(self, state: object, actions: Sequence[Action]) -> Iterator[Action]:
         for action in actions:
             if action.verb is DRAW and action.cards is None:
                 held = cast(Mapping[str, list[str]], self._game.observe(state)["hands"])

@@ -29,6 +29,7 @@ from unittest import mock
 
 from pokerspec.archie import betting as archie_betting
 from pokerspec.archie import deal as archie_deal
+from pokerspec.archie import showdown as archie_showdown
 from pokerspec.archie.betting import Round
 from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
@@ -110,6 +111,7 @@ def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None =
 
 
 DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, stud_engine.cache_clear,
+                                           archie_showdown.fold_outcome.cache_clear,
                                            auction_engine.evaluated_cache_clear)
 """Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
 the hands' ranks, stud's awards): a mutant is never served a result of the original code, nor the

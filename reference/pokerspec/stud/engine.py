@@ -67,7 +67,11 @@ class StudGame:
         ``core.notation.legal``); any other goes through ``judge``, which refuses it or returns the
         listed action it stands for (``p2 cc`` for ``p2 cc 2``)."""
         legal = self._legal(state)
-        option = action if action in legal.actions else judge(action, _turn(state, action.seat, legal))
+        for option in legal.actions:  # by identity first: a walk plays the listed actions themselves
+            if option is action:
+                break
+        else:
+            option = action if action in legal.actions else judge(action, _turn(state, action.seat, legal))
         if state.phase == SHOWDOWN:
             return _show(state, action)
         if state.bring_in_due:
@@ -78,15 +82,14 @@ class StudGame:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
         the upcards, the common card, folded seats and the number of cards in the stub; round bets
         only while a betting round is open (``core.contract.observables``)."""
-        names = SEAT_NAMES[: state.seats]
         hands, exposed, common, stub = _seen(state.cards)
         betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
             "pot": sum(state.contributed),
-            "stacks": dict(zip(names, state.stacks, strict=True)),
-            "round_bets": dict(zip(names, state.bets if betting else (Chips(0),) * state.seats, strict=True)),
-            "contributed": dict(zip(names, state.contributed, strict=True)),
+            "stacks": _by_name(state.stacks),
+            "round_bets": _by_name(state.bets if betting else (Chips(0),) * state.seats),
+            "contributed": _by_name(state.contributed),
             "hands": hands,
             "exposed": exposed,
             "common": common,
@@ -159,6 +162,13 @@ def _seen(cards: Cards) -> Seen:
                   [] if cards.common is None else [format_card(cards.common)], len(cards.stub))
     _SEEN[id(cards)] = (cards, seen)
     return seen
+
+
+@lru_cache(maxsize=1024)
+def _by_name(amounts: tuple[Chips, ...]) -> Mapping[str, Json]:
+    """Amounts by seat name (``p1``, ``p2`` ...), for ``observe``: read-only, so one for each
+    distinct set of amounts (most actions change one seat's chips, a check or fold none)."""
+    return dict(zip(SEAT_NAMES[: len(amounts)], amounts, strict=True))
 
 
 @lru_cache(maxsize=256)
