@@ -5,6 +5,7 @@ and divided down to a minimal, schema-valid case."""
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import shlex
 import sys
@@ -177,3 +178,19 @@ def test_a_table_lookup_counts_as_the_literate_ranking() -> None:
     assert {"core.high.best-five", "core.high.wheel", "core.high.no-wraparound", "core.high.suits",
             "core.high.kickers", "core.low.compare", "core.low.no-straights"} <= hit
     assert not {"core.low.compare", "core.high.wheel"} & reached(lambda: low.qualifies_eight(wheel[:5]))
+
+
+def test_a_walk_in_process_pauses_the_collector_and_leaves_it_as_it_was() -> None:
+    """``ReferenceTree.counts`` walks with the cyclic collector paused and resumes it only if it
+    was on, with the same counts either way."""
+    position = POSITIONS["start-stud-fl-training"]
+    assert gc.isenabled()
+    on = ReferenceTree(position).counts((), 6)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        off = ReferenceTree(position).counts((), 6)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert on == off and sum(on.nodes) > 1
