@@ -360,9 +360,9 @@ def mutation(argv: list[str]) -> None:
 ACCELERATED = ROOT / "build" / "accelerated"
 """Where ``accelerate`` builds; ``PYTHONPATH=build/accelerated`` selects the build, nothing else does."""
 COMPILED = (
-    *(f"core/{m}.py" for m in ("actions", "chips")),
+    *(f"core/{m}.py" for m in ("actions", "cards", "chips", "game", "types")),
     *(f"archie/{m}.py" for m in ("award", "betting", "deal", "engine", "qualifiers", "showdown", "table")),
-    *(f"auction/{m}.py" for m in ("award", "betting", "declaration", "engine", "setup")),
+    *(f"auction/{m}.py" for m in ("auctions", "award", "betting", "declaration", "engine", "setup")),
     *(f"stud/{m}.py" for m in ("allin", "bringin", "deal", "engine", "runout", "showdown", "state",
                                "streets")),
     "fuzz/hands.py",

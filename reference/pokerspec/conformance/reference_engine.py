@@ -134,6 +134,8 @@ class ReferenceEngine:
         self._seats = 0
         self._formatted: dict[int, Formatted] = {}
         self._texts: dict[int, tuple[Action, str]] = {}
+        self._listed: dict[int, tuple[tuple[Action, ...], list[str]]] = {}
+        """The texts of the listings ``legal`` answered, by the listing's identity (``_op_legal``)."""
         self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
             name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
         self._seen: object | None = None
@@ -391,11 +393,18 @@ class ReferenceEngine:
         return game.outcome(state)
 
     def _op_legal(self, message: Mapping[str, Json]) -> Message:
-        """Each action by its text (``_text``); ``formatted``, which also sorts the listing and
-        indexes it by text for the fuzzer, would redo that for every new listing tuple."""
+        """Each action by its text (``_text``), kept for the listing tuple (the engines list the
+        same tuples over and over); ``formatted``, which also sorts the listing and indexes it by
+        text for the fuzzer, would redo that for every new listing tuple."""
         legal = self.listing()
-        text = self._text
-        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions]}
+        actions = legal.actions
+        known = self._listed.get(id(actions))
+        if known is None or known[0] is not actions:
+            if len(self._listed) >= LISTING_CACHE:
+                self._listed.clear()
+            known = (actions, [self._text(a) for a in actions])
+            self._listed[id(actions)] = known
+        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": list(known[1])}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
         """``parsed`` then ``play`` in one step: the op most sent, so the hand is looked up once
