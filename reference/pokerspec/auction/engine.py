@@ -20,7 +20,7 @@ from pokerspec.auction.award import Award, award, lone_survivor
 from pokerspec.auction.betting import Betting, first_actor
 from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
-from pokerspec.core.actions import Action, Turn, Verb, judge
+from pokerspec.core.actions import Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
@@ -112,7 +112,7 @@ class AuctionState:
 def _bids(pending: tuple[Seat, ...], amounts: tuple[Chips, ...]) -> tuple[Action, ...]:
     """Every bid of every seat yet to bid. Listings recur all hand long and actions are immutable,
     so these three listing helpers build each once and share it."""
-    return tuple(Action(s, Verb.BID, amount=b) for s in pending for b in amounts)
+    return tuple(listed(s, Verb.BID, b) for s in pending for b in amounts)
 
 
 @lru_cache(maxsize=1024)
@@ -160,6 +160,12 @@ def _exposed(players: tuple[Seat, ...], exposed: tuple[tuple[Card, ...], ...]) -
 def _names(seats: tuple[Seat, ...]) -> Sequence[Json]:
     """The seats' names in the order given, shared by every observation listing those seats."""
     return [seat_name(s) for s in seats]
+
+
+@lru_cache(maxsize=1024)
+def _sorted_names(seats: tuple[Seat, ...]) -> Sequence[Json]:
+    """The seats' names in seat order, shared like ``_names``."""
+    return [seat_name(s) for s in sorted(seats)]
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
@@ -345,23 +351,25 @@ def _listing(state: AuctionState) -> Legal:
 def _observed(state: AuctionState) -> dict[str, Json]:
     """``AuctionGame.observe`` worked out: a pending sealed commitment never shows, and round bets
     show only during the betting round."""
-    betting = state.betting if state.phase == "bet" else None
-    names = SEAT_NAMES[: state.seats]
-    round_bets = betting.round_bets if betting else (Chips(0),) * state.seats
+    phase, seats, folded = state.phase, state.seats, state.folded
+    betting = state.betting if phase == "bet" else None
+    names = SEAT_NAMES[:seats]
+    round_bets = betting.round_bets if betting else (Chips(0),) * seats
+    bids, declared = state.bids.revealed(), state.declarations.revealed()
     return {
-        "phase": state.phase,
+        "phase": phase,
         "pot": state.pot,
         "stacks": dict(zip(names, state.stacks, strict=True)),
         "round_bets": dict(zip(names, round_bets, strict=True)),
         "contributed": dict(zip(names, state.contributed, strict=True)),
         "hands": _hands(state.players, state.hole, state.exposed),
         "exposed": _exposed(state.players, state.exposed),
-        "row": card_names(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
-        "bids": _by_seat(dict(state.bids.revealed())),
+        "row": card_names(state.row) if phase.startswith(("bid-", "pick-")) else [],
+        "bids": _by_seat(dict(bids)) if bids else {},
         "pick_order": _names(state.order),
-        "folded": _names(tuple(sorted(state.folded))) if state.folded else [],
-        "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
-        "sitting_out": _names(tuple(sorted(state.sitting_out))),
+        "folded": _sorted_names(tuple(folded)) if folded else [],
+        "declarations": _by_seat({s: d.value for s, d in declared.items()}) if declared else {},
+        "sitting_out": _sorted_names(state.sitting_out),
     }
 
 

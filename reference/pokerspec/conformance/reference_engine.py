@@ -396,7 +396,8 @@ class ReferenceEngine:
         """Each action by its text (``_text``), kept for the listing tuple (the engines list the
         same tuples over and over); ``formatted``, which also sorts the listing and indexes it by
         text for the fuzzer, would redo that for every new listing tuple."""
-        legal = self.listing()
+        game, state = self._live()
+        legal = game.legal(state)
         actions = legal.actions
         known = self._listed.get(id(actions))
         if known is None or known[0] is not actions:
@@ -411,13 +412,14 @@ class ReferenceEngine:
         and a refusal, in reading or by the rules, is answered from one handler."""
         game, state = self._live()
         try:
-            self._state = game.apply(state, self.parsed(str(message["action"])))
+            self._state = game.apply(state, _read_action(str(message["action"]), self._seats))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         return {"ok": True}
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
-        return {"observation": self.observation()}
+        game, state = self._live()
+        return {"observation": game.observe(state)}
 
     def _op_snapshot(self, message: Mapping[str, Json]) -> Message:
         """``legal`` and ``observe`` in one reply (protocol 1.1); read once per state."""
