@@ -26,6 +26,9 @@ from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, S
 from pokerspec.core.high import category_of
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 
+Shown = tuple[tuple[tuple[Card, ...], ...], Mapping[str, Json], Mapping[str, Json]]
+"""Exposed cards by seat, and the observation's ``hands`` and ``exposed`` built from them."""
+
 
 class AuctionState:
     """Everything about one hand. ``stacks`` and ``contributed`` move only when chips are
@@ -33,11 +36,12 @@ class AuctionState:
 
     A state is never changed once ``apply`` has returned it: each action makes a new state, a
     ``copy`` whose changed fields are set before it is returned. ``view`` keeps the state's
-    observation once asked for (``AuctionGame.observe``); it is derived, never part of the rules."""
+    observation once asked for (``AuctionGame.observe``) and ``shown`` its card names; they are
+    derived, never part of the rules."""
 
     __slots__ = ("auction", "betting", "bids", "carry_in", "contributed", "dealer", "declarations",
                  "exposed", "hole", "order", "phase", "pick_orders", "picked", "players", "result",
-                 "row", "rows", "rules", "sitting_out", "stacks", "view")
+                 "row", "rows", "rules", "shown", "sitting_out", "stacks", "view")
 
     def __init__(self, rules: AuctionRules, dealer: Seat, players: tuple[Seat, ...],
                  sitting_out: tuple[Seat, ...], stacks: tuple[Chips, ...], contributed: tuple[Chips, ...],
@@ -72,13 +76,17 @@ class AuctionState:
         self.result = result
         """The outcome, worked out once when the hand ends (``auction.award.net``)."""
         self.view: dict[str, Json] | None = None
+        self.shown: Shown | None = None
+        """The card names ``observe`` shows, with the exposed cards they are of (``_shown``)."""
 
     def copy(self) -> AuctionState:
         """The same hand, as the start of the next state (without ``view``)."""
-        return AuctionState(self.rules, self.dealer, self.players, self.sitting_out, self.stacks,
-                            self.contributed, self.carry_in, self.hole, self.exposed, self.rows, self.auction,
-                            self.phase, self.bids, self.row, self.order, self.picked, self.pick_orders,
-                            self.betting, self.declarations, self.result)
+        state = AuctionState(self.rules, self.dealer, self.players, self.sitting_out, self.stacks,
+                             self.contributed, self.carry_in, self.hole, self.exposed, self.rows,
+                             self.auction, self.phase, self.bids, self.row, self.order, self.picked,
+                             self.pick_orders, self.betting, self.declarations, self.result)
+        state.shown = self.shown
+        return state
 
     def _replace(self, **changes: object) -> AuctionState:
         """A copy with the named fields changed, for code outside the engine (the mutation
@@ -142,18 +150,22 @@ def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
     return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
 
 
-@lru_cache(maxsize=1024)
-def _hands(players: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...],
-           exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
-    """Each player's cards by name, face down then face up, for ``observe``. The cards change
-    only at a pick, and an observation is read-only, so the names are built once per change."""
-    return {SEAT_NAMES[s]: card_names(hole[s] + exposed[s]) for s in players}
-
-
-@lru_cache(maxsize=1024)
-def _exposed(players: tuple[Seat, ...], exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
-    """Each player's face-up cards by name, shared like ``_hands``."""
-    return {SEAT_NAMES[s]: card_names(exposed[s]) for s in players}
+def _shown(state: AuctionState) -> Shown:
+    """Each player's cards by name, face down then face up (``hands``), and his face-up cards
+    (``exposed``), for ``observe``. The cards change only at a pick, one seat's at a time, and an
+    observation is read-only, so a state keeps the names (``AuctionState.shown``) and passes them
+    on: after a pick only the picker's are new."""
+    hole, exposed = state.hole, state.exposed
+    before = state.shown
+    hands: dict[str, Json] = {}
+    up: dict[str, Json] = {}
+    for s in state.players:
+        name = SEAT_NAMES[s]
+        if before is not None and before[0][s] is exposed[s]:
+            hands[name], up[name] = before[1][name], before[2][name]
+        else:
+            hands[name], up[name] = card_names(hole[s] + exposed[s]), card_names(exposed[s])
+    return exposed, hands, up
 
 
 @lru_cache(maxsize=1024)
@@ -356,14 +368,17 @@ def _observed(state: AuctionState) -> dict[str, Json]:
     names = SEAT_NAMES[:seats]
     round_bets = betting.round_bets if betting else (Chips(0),) * seats
     bids, declared = state.bids.revealed(), state.declarations.revealed()
+    shown = state.shown
+    if shown is None or shown[0] is not state.exposed:
+        shown = state.shown = _shown(state)
     return {
         "phase": phase,
         "pot": state.pot,
         "stacks": dict(zip(names, state.stacks, strict=True)),
         "round_bets": dict(zip(names, round_bets, strict=True)),
         "contributed": dict(zip(names, state.contributed, strict=True)),
-        "hands": _hands(state.players, state.hole, state.exposed),
-        "exposed": _exposed(state.players, state.exposed),
+        "hands": shown[1],
+        "exposed": shown[2],
         "row": card_names(state.row) if phase.startswith(("bid-", "pick-")) else [],
         "bids": _by_seat(dict(bids)) if bids else {},
         "pick_order": _names(state.order),

@@ -374,12 +374,15 @@ class ReferenceEngine:
         return _read_action(text, self._seats)
 
     def play(self, action: Action) -> ActionError | None:
-        """Apply ``action``; the error if the rules reject it (the state is then unchanged)."""
+        """Apply ``action``; the error if the rules reject it (the state is then unchanged). The
+        error comes without its traceback: kept by a caller, the traceback's frames would hold
+        that caller's frame and so the error itself, a reference cycle that keeps everything the
+        caller holds (a fuzzed hand's plan) alive until the cyclic garbage collector runs."""
         game, state = self._live()
         try:
             self._state = game.apply(state, action)
         except ActionError as exc:
-            return exc
+            return exc.with_traceback(None)
         return None
 
     def observation(self) -> dict[str, Json]:
