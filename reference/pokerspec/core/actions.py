@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Final
 
 from pokerspec.core.cards import Card, CardError, format_cards, parse_card
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
@@ -36,15 +37,22 @@ class Verb(Enum):
     DECLARE = "dec"
 
 
-FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = Verb.FOLD, Verb.CHECK_CALL, Verb.BET_RAISE, Verb.SHOW, Verb.MUCK
-BID, DRAW, PICK = Verb.BID, Verb.DRAW, Verb.PICK
+FOLD: Final = Verb.FOLD
+CHECK_CALL: Final = Verb.CHECK_CALL
+BET_RAISE: Final = Verb.BET_RAISE
+SHOW: Final = Verb.SHOW
+MUCK: Final = Verb.MUCK
+BID: Final = Verb.BID
+DRAW: Final = Verb.DRAW
+PICK: Final = Verb.PICK
 """The betting, showdown, bid and card verbs under plain module names, for the engines' per-action code:
 reading a member off an ``Enum`` class goes through ``EnumType.__getattr__`` and costs about
-ten times as much as reading a module global."""
+ten times as much as reading a module global. ``Final`` here and on the other constants read at
+every action lets the mypyc build read them without a dictionary lookup."""
 _VERBS = {verb.value: verb for verb in Verb}
 """Verbs by their notation; a dictionary lookup is much cheaper than calling ``Verb(text)``."""
-AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
-CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
+AMOUNT_VERBS: Final = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
+CARD_VERBS: Final = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
 """Low, high, both (``auction.declare.choices``)."""
 _SEAT_WORD = re.compile(r"p[1-9][0-9]*")
@@ -184,7 +192,7 @@ def parse_action(text: str, seats: int | None = None) -> Action:
     return Action(seat, verb)
 
 
-NO_CHIPS = Chips(0)
+NO_CHIPS: Final = Chips(0)
 """A ``Turn``'s stack and round bet when the action has none."""
 
 
@@ -222,7 +230,7 @@ class Turn:
         self.hand = hand
 
 
-MAX_DISCARD = 5
+MAX_DISCARD: Final = 5
 """The most cards one draw may name (``archie.deal.discard``)."""
 
 

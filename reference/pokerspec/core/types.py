@@ -7,7 +7,7 @@ can never be passed where a seat is meant.
 from __future__ import annotations
 
 import re
-from typing import NewType
+from typing import Final, NewType
 
 Chips = NewType("Chips", int)
 """An amount of chips: a non-negative integer (``core.chips.amount``)."""
@@ -27,7 +27,7 @@ RuleId = NewType("RuleId", str)
 _SEAT = re.compile(r"p([1-9][0-9]?)")
 
 
-SEAT_NAMES = tuple(f"p{seat + 1}" for seat in range(99))
+SEAT_NAMES: Final = tuple(f"p{seat + 1}" for seat in range(99))
 """Every seat's name, by seat (``seat_name``); observations name every seat after every action."""
 
 

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Final, cast
 
 from pokerspec.conformance.cases import validator
 from pokerspec.conformance.grading import difference
@@ -57,11 +57,11 @@ from pokerspec.regress.corpus import (
     random_chooser,
 )
 
-OUTCOME_KEYS = ("received", "net", "pots", "carry")
+OUTCOME_KEYS: Final = ("received", "net", "pots", "carry")
 """Outcome keys compared (and written into a finding's ``expect``)."""
-PROBE = "!"
+PROBE: Final = "!"
 """Marks, in a replay script, an action that must be rejected (a probe)."""
-PROBE_RATE = 0.2
+PROBE_RATE: Final = 0.2
 """The share of turns before which an illegal action is tried (its rejection reason compared)."""
 MAX_REPLAYS = 1500
 """Upper bound on replays spent shrinking one finding."""
@@ -69,7 +69,12 @@ SHRINK_SECONDS = 60.0
 """Upper bound on the time spent shrinking one finding, for slow engines (a shrink cut short by
 it depends on the machine's speed; the replay bound does not)."""
 
-NEW, LEGAL, REJECT, ACT, OBSERVE, OUTCOME = range(6)
+NEW: Final = 0
+LEGAL: Final = 1
+REJECT: Final = 2
+ACT: Final = 3
+OBSERVE: Final = 4
+OUTCOME: Final = 5
 """The kinds of step: the request starting the hand, a listing, a probe, an action, an
 observation, the outcome."""
 
