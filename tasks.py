@@ -367,9 +367,10 @@ COMPILED = (
                                "streets")),
     "fuzz/hands.py",
 )
-"""The modules ``accelerate`` compiles: the game engines, the action layer and the fuzzer (not
-``auction/auctions.py``, whose generic slotted dataclass mypyc cannot build, nor the modules that
-tests subclass or patch)."""
+"""The modules ``accelerate`` compiles: the game engines, the action layer, cards, seats and the
+game interface, and the fuzzer (not the modules that tests subclass or patch, such as the
+reference engine's protocol layer and the ranking tables, nor ``regress/corpus.py``, whose
+``CorpusError`` subclasses ``RuntimeError``, which mypyc cannot build)."""
 
 
 def accelerate(argv: list[str]) -> None:

@@ -24,7 +24,7 @@ from pokerspec.core.actions import Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
-from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
+from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name, seat_names
 
 Shown = tuple[tuple[tuple[Card, ...], ...], Mapping[str, Json], Mapping[str, Json]]
 """Exposed cards by seat, and the observation's ``hands`` and ``exposed`` built from them."""
@@ -171,13 +171,13 @@ def _shown(state: AuctionState) -> Shown:
 @lru_cache(maxsize=1024)
 def _names(seats: tuple[Seat, ...]) -> Sequence[Json]:
     """The seats' names in the order given, shared by every observation listing those seats."""
-    return [seat_name(s) for s in seats]
+    return seat_names(seats)
 
 
 @lru_cache(maxsize=1024)
 def _sorted_names(seats: tuple[Seat, ...]) -> Sequence[Json]:
     """The seats' names in seat order, shared like ``_names``."""
-    return [seat_name(s) for s in sorted(seats)]
+    return seat_names(sorted(seats))
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:

@@ -21,7 +21,7 @@ from pokerspec.core.exposed import bring_in_card, exposed_rank
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
-from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
+from pokerspec.core.types import Chips, Seat, parse_seat, seat_name, seat_names
 from pokerspec.profiles import GAMES, all_profiles, get_profile
 from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
@@ -408,7 +408,7 @@ class ReferenceEngine:
                 self._listed.clear()
             known = (actions, [self._text(a) for a in actions])
             self._listed[id(actions)] = known
-        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": list(known[1])}
+        return {"to_act": seat_names(legal.to_act), "actions": list(known[1])}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
         """``parsed`` then ``play`` in one step: the op most sent, so the hand is looked up once

@@ -7,6 +7,7 @@ can never be passed where a seat is meant.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final, NewType
 
 Chips = NewType("Chips", int)
@@ -34,6 +35,12 @@ SEAT_NAMES: Final = tuple(f"p{seat + 1}" for seat in range(99))
 def seat_name(seat: Seat) -> str:
     """Write a seat the PHH way: seat 0 is ``p1``."""
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"p{seat + 1}"
+
+
+def seat_names(seats: Iterable[Seat]) -> list[str]:
+    """``seat_name`` of each seat, in one call (listings and observations name several at once)."""
+    named = len(SEAT_NAMES)
+    return [SEAT_NAMES[s] if 0 <= s < named else f"p{s + 1}" for s in seats]
 
 
 def parse_seat(token: str, seats: int | None = None) -> Seat:

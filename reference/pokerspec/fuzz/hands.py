@@ -44,7 +44,7 @@ from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.actions import Action, ActionError
 from pokerspec.core.game import Json
-from pokerspec.core.types import seat_name
+from pokerspec.core.types import seat_names
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, FindingClass, Findings, path_field, rule_for
 from pokerspec.regress.corpus import (
     MAX_STEPS,
@@ -220,7 +220,7 @@ class Oracle:
         """The seats to act and the listed actions, both sorted, and each action by its text."""
         legal = self.reference.listing()
         formatted = self.reference.formatted(legal.actions)
-        return sorted([seat_name(s) for s in legal.to_act]), formatted.ordered, formatted.by_text
+        return sorted(seat_names(legal.to_act)), formatted.ordered, formatted.by_text
 
     def rejection(self, text: str) -> str | None:
         """The reason the reference rejects ``text`` with, or None if it accepts (and plays) it."""
