@@ -20,7 +20,7 @@ from pokerspec.auction.award import Award, award, lone_survivor
 from pokerspec.auction.betting import Betting, first_actor
 from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
-from pokerspec.core.actions import Action, Turn, Verb, judge, listed
+from pokerspec.core.actions import NO_CHIPS, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
@@ -217,20 +217,22 @@ class AuctionGame:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
         order (``core.contract.precedence``); ``state`` is untouched. Bids and declarations are
         steps in which each seat commits once."""
-        seat = action.seat
-        betting = state.betting if state.phase == "bet" else None
-        committed = state.bids if state.phase.startswith("bid-") else state.declarations
+        seat, phase, seats = action.seat, state.phase, state.seats
+        betting = state.betting if phase == "bet" else None
+        bidding = phase.startswith("bid-")
+        committed = state.bids if bidding else state.declarations
+        seated = 0 <= seat < seats
         judge(action, Turn(
-            seats=state.seats, over=state.phase == "over", folded=state.folded,
-            committed=tuple(s for s, _ in committed.committed) if state.phase != "bet" else (),
+            seats=seats, over=phase == "over", folded=state.folded,
+            committed=tuple(s for s, _ in committed.committed) if betting is None else (),
             to_act=(legal := self.legal(state)).to_act, listing=legal.actions,
             capped=betting is not None and betting.level >= betting.cap,
-            stack=state.stacks[seat] if 0 <= seat < state.seats else Chips(0),
-            round_bet=betting.round_bets[seat] if betting and 0 <= seat < state.seats else Chips(0),
+            stack=state.stacks[seat] if seated else NO_CHIPS,
+            round_bet=betting.round_bets[seat] if betting and seated else NO_CHIPS,
         ))
-        if state.phase.startswith("bid-"):
+        if bidding:
             return self._bid(state, action)
-        if state.phase.startswith("pick-"):
+        if phase.startswith("pick-"):
             return self._pick(state, action)
         if betting is not None:
             return self._bet(state, betting, action)
