@@ -147,7 +147,13 @@ def _pick_action(seat: Seat, card: Card) -> Action:
 
 @lru_cache(maxsize=256)
 def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
-    return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
+    return tuple(_declaration(s, d.value) for s in pending for d in Declaration)
+
+
+@lru_cache(maxsize=64)
+def _declaration(seat: Seat, choice: str) -> Action:
+    """One declaration, the same object in every listing of it, like ``_pick_action``."""
+    return Action(seat, Verb.DECLARE, choice=choice)
 
 
 def _shown(state: AuctionState) -> Shown:
@@ -181,7 +187,8 @@ def _sorted_names(seats: tuple[Seat, ...]) -> Sequence[Json]:
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
-    return {seat_name(s): v for s, v in sorted(values.items())}
+    seats = sorted(values)
+    return dict(zip(seat_names(seats), [values[s] for s in seats], strict=True))
 
 
 class AuctionGame:
