@@ -78,17 +78,63 @@ def test_subtrees_add_up() -> None:
     assert summed.same(whole)
 
 
-@pytest.mark.parametrize("branch", [True, False])
-def test_engine_walk_equals_reference(branch: bool) -> None:
-    """Through the protocol, by branching and by replaying, with the invariants checked; a draw
-    position walks every discard set."""
+@pytest.mark.parametrize(("branch", "probe", "check"), [(True, False, True), (False, False, True),
+                                                     (True, True, False), (False, True, False)])
+def test_engine_walk_equals_reference(branch: bool, probe: bool, check: bool) -> None:
+    """Through the protocol, by branching and by replaying, each with ``probe`` or with the
+    invariants checked; a draw position walks every discard set."""
     engine = PythonEngine(ReferenceEngine())
     hello = handshake(engine)
     for name in ("archie-deal-0001", "stud-allin-0701", "auction-auctions-0101"):
         position = POSITIONS[name]
-        tree = EngineTree(engine, hello, position, branch=branch, check=True)
+        tree = EngineTree(engine, hello, position, branch=branch, check=check, probe=probe)
+        assert tree.probe is probe
         assert tree.counts((), position.depth).same(ReferenceTree(position).counts((), position.depth))
         assert tree.problems == []
+        assert tree.batches < tree.messages / 4, "a batch serves many nodes"
+
+
+def test_one_node_a_batch_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for one node's children a batch, the walk goes depth first, one round trip a
+    node, and counts the same."""
+    monkeypatch.setattr("pokerspec.perft.tree.BATCH", 1)
+    engine = PythonEngine(ReferenceEngine())
+    hello = handshake(engine)
+    position = POSITIONS["archie-deal-0001"]
+    tree = EngineTree(engine, hello, position)
+    counts = tree.counts((), position.depth)
+    assert counts.same(ReferenceTree(position).counts((), position.depth))
+    assert tree.batches > sum(counts.nodes[:-1]) - sum(counts.ended[:-1])
+
+
+def test_probe_is_act_then_listing_without_moving() -> None:
+    """``probe`` (capability ``probe``) answers what ``legal`` and ``outcome`` would after ``act``,
+    or what ``act`` would refuse with, and the hand does not move; its replies fit the schema."""
+    from pokerspec.conformance.adapters import reply_problem, request_problem
+
+    engine = ReferenceEngine()
+    assert "probe" in handshake(PythonEngine(engine)).capabilities
+    assert "error" in engine.handle({"op": "probe", "action": "p1 f"})
+    position = POSITIONS["stud-allin-0701"]
+    engine.handle({"op": "new_hand", "game": position.game, "profile": position.profile,
+                   "setup": dict(position.setup)})
+    for text in position.actions:
+        engine.handle({"op": "act", "action": text})
+    before = engine.handle({"op": "snapshot"})
+    listed = before["actions"]
+    assert isinstance(listed, list) and listed
+    refused = engine.handle({"op": "probe", "action": "p9 f"})
+    assert "rejected" in refused and reply_problem("probe", refused) is None
+    for action in map(str, listed):
+        request: dict[str, Json] = {"op": "probe", "action": action}
+        assert request_problem(request) is None
+        probed = engine.handle(request)
+        assert engine.handle({"op": "snapshot"}) == before
+        assert reply_problem("probe", probed) is None
+        engine.handle({"op": "push"})
+        engine.handle({"op": "act", "action": action})
+        assert probed == {**engine.handle({"op": "legal"}), **engine.handle({"op": "outcome"})}
+        engine.handle({"op": "pop"})
 
 
 def test_invariants_report_breaches() -> None:

@@ -221,6 +221,18 @@ class ExecEngine:
         if self._generation:
             self.restarts += 1
 
+    def cpu_seconds(self) -> float | None:
+        """The CPU time (user and system, in seconds) the running engine process has used so far,
+        read from /proc (Linux); None without a process or /proc. The benchmark adds it to the
+        runner's own, a measure that other load on the machine hardly changes."""
+        if self._proc is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self._proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stderr_tail(self) -> str:
         if self._stderr is None:
             return ""
@@ -595,7 +607,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "snapshot", "push", "pop", "outcome", "stop"})
+                 "snapshot", "push", "pop", "probe", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:

@@ -18,13 +18,15 @@ itself, so an engine never sees what is expected of it.
 | ``act`` | ``action`` | ``ok`` or ``rejected`` (a reason code) |
 | ``observe`` | | ``observation`` |
 | ``snapshot`` | | ``to_act``, ``actions`` and ``observation`` at once (1.1, capability ``snapshot``) |
+| ``push``, ``pop`` | | ``ok``: position kept on a stack, or back to it (capability ``branch``) |
+| ``probe`` | ``action`` | ``legal`` and ``outcome`` after ``act``, unmoved (capability ``probe``) |
 | ``outcome`` | | ``outcome`` (null while the hand is live) |
 | ``stop`` | | ``ok`` |
 
 Capabilities name what an engine supports; a case that needs a missing one is *skipped*, not
 failed: ``notation``, ``ranking:<name>``, ``split``, ``pots``, ``showdown:<game>``,
 ``hand:<game>``, ``observe:<key>``; ``snapshot`` lets the runner check a rejected action with
-fewer messages.
+fewer messages; ``branch`` and ``probe`` let perft walk a tree without replaying every node.
 
 Over a pipe each message is one line of UTF-8 JSON (at most ``MAX_LINE`` bytes) and every
 request carries an integer ``id``, which a 1.1 engine copies into its reply (the exec adapter
