@@ -39,6 +39,8 @@ from pokerspec.conformance.protocol import (
     Pipelined,
     Replies,
     Streaming,
+    decode_message,
+    encode_message,
 )
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
@@ -54,8 +56,8 @@ BARRIER: Message = {"op": "barrier"}
 """The end-of-case request for engines without echoed ids (protocol 1.0): no engine implements
 it, so each must answer ``unknown_op``, and that answer arriving exactly in its place shows that
 no line of the case went missing or came extra."""
-_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_DECODE = json.JSONDecoder().decode
+_ENCODE = encode_message
+_DECODE = decode_message
 STARTUP_TIMEOUT = 10.0
 """The reply to ``start`` may take this long (or ``timeout``, if longer): engines load tables."""
 
@@ -345,7 +347,8 @@ class ExecEngine:
         for i, message in zip(batch.ids, messages, strict=True):
             self._asked[i] = message.get("op")
             self._owner[i] = batch.ticket
-            lines.append(_ENCODE({**message, "id": i}))
+            lines.append(f"{_ENCODE(message)[:-1]},\"id\":{i}}}" if message and "id" not in message
+                         else _ENCODE({**message, "id": i}))
         self._pending += "\n".join(lines).encode() + b"\n"
         return batch
 
@@ -369,18 +372,18 @@ class ExecEngine:
             while len(replies) < total:
                 index = len(replies)
                 op = ops[index] if index < len(ops) else BARRIER["op"]
-                if not deadline:
-                    allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
-                    began = time.monotonic()
-                    deadline = began + allowed
-                    noted = self.on_wait is None or self.patience >= allowed
                 line = self._next_line(op)
-                if line is not None:
+                if line is not None:  # already read: no clock needed
                     reply = self._check(batch, batch.ids[index], op, self._parse(op, line))
                     if reply is not None:
                         replies.append(reply)
                         deadline = 0.0
                     continue
+                if not deadline:
+                    allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
+                    began = time.monotonic()
+                    deadline = began + allowed
+                    noted = self.on_wait is None or self.patience >= allowed
                 if self._exited:
                     raise self._died(op)
                 if self._pending and not writing:

@@ -11,18 +11,24 @@ request never costs the replies to the others.
 from __future__ import annotations
 
 import codecs
-import json
 import os
 import sys
 from typing import IO
 
 from pokerspec.conformance.adapters import open_engine
-from pokerspec.conformance.protocol import MAX_LINE, PROTOCOL_MINOR, Engine, Message
+from pokerspec.conformance.protocol import (
+    MAX_LINE,
+    PROTOCOL_MINOR,
+    Engine,
+    Message,
+    decode_message,
+    encode_message,
+)
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_decode = json.JSONDecoder().decode
+_encode = encode_message
+_decode = decode_message
 
 
 def _error(code: str, message: str) -> Message:
@@ -44,19 +50,25 @@ def reply_to(engine: Engine, message: Json) -> Message:
 
 
 def answer(engine: Engine, line: str) -> tuple[str, bool]:
-    """The reply line (without its newline) to one request line, and whether it was ``stop``."""
+    """The reply line (without its newline) to one request line, and whether it was ``stop``. A
+    whole-number ``id`` is written after the reply's own fields, without copying the reply (the
+    commonest case, and most requests are answered in a few microseconds)."""
     try:
         message: Json = _decode(line)
     except ValueError as exc:
         return _encode(_error("bad_request", f"not JSON: {exc}")), False
     except RecursionError:
         return _encode(_error("bad_request", "not JSON this reader can take: nested too deeply")), False
-    if isinstance(message, dict) and "id" in message:
-        ident = message.pop("id")
-        reply = {**reply_to(engine, message), "id": ident}
-    else:
-        reply = reply_to(engine, message)
-    return _encode(reply), isinstance(message, dict) and message.get("op") == "stop"
+    if not isinstance(message, dict):
+        return _encode(reply_to(engine, message)), False
+    stop = message.get("op") == "stop"
+    if "id" not in message:
+        return _encode(reply_to(engine, message)), stop
+    ident = message.pop("id")
+    reply = reply_to(engine, message)
+    if type(ident) is int and reply and "id" not in reply:
+        return f"{_encode(reply)[:-1]},\"id\":{ident}}}", stop
+    return _encode({**reply, "id": ident}), stop
 
 
 TOO_LONG = _encode(_error("bad_request", f"a request line is at most {MAX_LINE} bytes"))
