@@ -71,15 +71,18 @@ def answer(engine: Engine, line: str) -> tuple[str, bool]:
     return _encode({**reply, "id": ident}), stop
 
 
+WRITE_EVERY = 256
+"""Replies written together at most (a write lets the runner read them as the engine goes on)."""
 TOO_LONG = _encode(_error("bad_request", f"a request line is at most {MAX_LINE} bytes"))
 
 
 def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
     """Answer requests from file descriptor ``stdin`` until ``stop`` or end of input (a last
     request without its newline is answered too). Whatever arrived together is answered
-    together, with one write: the runner sends a case's requests at once, so a case costs one
-    round trip. A line is read in time linear in its length; one over ``MAX_LINE`` is answered
-    ``bad_request`` without being kept."""
+    together, with one write for every ``WRITE_EVERY`` replies: the runner sends a case's
+    requests at once, so a case costs one round trip, and reads the first replies of a long batch
+    while the rest are worked out. A line is read in time linear in its length; one over
+    ``MAX_LINE`` is answered ``bad_request`` without being kept."""
     text = codecs.getincrementaldecoder("utf-8")(errors="replace")
     parts: list[str] = []
     """The start of the line whose newline has not arrived."""
@@ -92,7 +95,7 @@ def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
         lines: list[str | None] = []
         """Complete lines, None for one over the limit."""
         for piece in pieces[:-1]:
-            lines.append(None if too_long else "".join([*parts, piece]))
+            lines.append(None if too_long else "".join([*parts, piece]) if parts else piece)
             parts, size, too_long = [], 0, False
         size += len(pieces[-1])
         too_long = too_long or size > MAX_LINE
@@ -113,6 +116,10 @@ def serve(engine: Engine, stdin: int, stdout: IO[bytes]) -> None:
                 if stopped:
                     stop = True
                     break
+                if len(out) == WRITE_EVERY:
+                    stdout.write(("\n".join(out) + "\n").encode())
+                    stdout.flush()
+                    out = []
         if out:
             stdout.write(("\n".join(out) + "\n").encode())
             stdout.flush()
