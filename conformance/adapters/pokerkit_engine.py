@@ -14,7 +14,10 @@ The adapter only translates. Seats: PokerKit has no button and deals from its pl
 PokerKit player ``i`` is our seat ``dealer + 1 + i``. The deck: PokerKit shuffles its own deck
 at creation, so the adapter replaces it with the case's deck (top first) before anything is
 dealt and lets PokerKit deal and burn from the top itself, by its own rules — including what it
-does when the stub runs out (it reshuffles burnt and mucked cards into the stub). Cash-game
+does when the stub runs out (it reshuffles burnt and mucked cards into the stub, with Python's
+global ``random``; the adapter seeds that shuffle with the case's deck for the length of each
+request, so a rerun deals the same cards and the rest of the process keeps its own random
+state). Cash-game
 mode, so that PokerKit lets a player fold when not facing a bet, as the stud rules allow.
 Rejections: an action that is not in PokerKit's own legal listing is rejected, and the reason
 code is read from PokerKit's state (whose turn it is, whether the verb is possible at another
@@ -28,6 +31,7 @@ shares.
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Mapping, Sequence
 from importlib.metadata import version
@@ -82,12 +86,16 @@ class PokerKit:
         """The cards each folded player held (all, face up) when he folded: PokerKit forgets them."""
         self._shown: list[str] = []
         self._mucked: list[str] = []
+        self._random = random.Random(0)
+        """The state of PokerKit's reshuffles in this hand: seeded with the deck at ``new_hand``."""
 
     def close(self) -> None:
         self._state = None
 
     def handle(self, message: Mapping[str, Json]) -> Message:
         op = message.get("op")
+        outside = random.getstate()
+        random.setstate(self._random.getstate())
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -112,6 +120,9 @@ class PokerKit:
                     return {"outcome": self._outcome()}
         except (ValueError, KeyError, TypeError) as exc:
             return _error("bad_request", str(exc))
+        finally:
+            self._random.setstate(random.getstate())
+            random.setstate(outside)
         return _error("unsupported", f"PokerKit adapter does not support {op!r}")
 
     def _hello(self) -> Message:
@@ -208,6 +219,7 @@ class PokerKit:
         if bad_stakes is not None:
             return _error("bad_stakes", str(bad_stakes))
         pk = self._pk
+        random.seed(format_cards(deck))
         state.deck_cards.clear()
         state.deck_cards.extend(pk.Card.parse(format_cards(deck).replace(" ", "")))
         self._state = state

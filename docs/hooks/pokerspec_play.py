@@ -4,7 +4,7 @@ The page plays on the independent JavaScript engine in the browser. This hook sh
 ES modules (``conformance/examples/js/lib``) into the built site as ``play-engine/lib/``, and writes
 ``play-data/``: ``rules.json`` (every rule ID: its spec page, and its heading in each language, for
 the links from a refusal or an award step to the rule), ``words.json`` (the page's own words,
-``[play]`` of words.toml, and the profiles' names, ``[profile]``, in each language) and
+``[play]`` of words.toml, and the profiles' names from the viewer's labels, in each language) and
 ``drill.json`` (the showdown cases of the suite, dealt as finished hands by the showdown drill, with
 their explanations in each language).
 """
@@ -23,6 +23,7 @@ from pokerspec.conformance.cases import load_cases
 from pokerspec.core.game import Json
 from pokerspec.rules import LANGUAGES, is_rule_id
 from pokerspec.traceability import read_pages
+from pokerspec.viewer.page import labels
 
 ENGINE = Path("conformance") / "examples" / "js" / "lib"
 ENGINE_DIR = "play-engine"
@@ -74,6 +75,12 @@ def drills(root: Path) -> list[Json]:
     return out
 
 
+def _profile_names(lang: str) -> Json:
+    """The profiles' names in ``lang``, from the viewer's labels (which name them for the viewer too)."""
+    own = labels().get(lang)
+    return own.get("profile", {}) if isinstance(own, dict) else {}
+
+
 def play_files(root: Path) -> dict[str, str]:
     """Every file of ``play-data/`` (name -> text) for the checkout at ``root``."""
     words = table()
@@ -81,7 +88,7 @@ def play_files(root: Path) -> dict[str, str]:
     def own(section: str, lang: str) -> dict[str, Json]:
         return {key: entry.get(lang) or entry["en"] for key, entry in words[section].items()}
 
-    by_lang: dict[str, Json] = {lang: {**own("play", lang), "profile_names": own("profile", lang)}
+    by_lang: dict[str, Json] = {lang: {**own("play", lang), "profile_names": _profile_names(lang)}
                                 for lang in LANGUAGES}
     return {"rules.json": _compact(rule_pages(root)), "words.json": _compact(by_lang),
             "drill.json": _compact(drills(root))}

@@ -489,8 +489,13 @@ class Play {
       el("label", {}, [el("span", {}, T.w("notation")), input]),
       el("button", { type: "submit", class: "md-button", "data-testid": "play-try" }, T.w("try")),
     ]);
-    const why = this.whyNot(seen, outcome).map((action) => el("button", { type: "button", class: "md-button ps-play-whynot", "data-why": action,
-      onclick: () => this.attempt(action) }, action));
+    const why = this.whyNot(seen, outcome).map((action) => {
+      const named = this.name(action, seen);
+      const seat = action.split(" ")[0];
+      return el("button", { type: "button", class: "md-button ps-play-whynot", "data-why": action, title: action,
+        onclick: () => this.attempt(action) }, named === action ? [el("code", {}, action)]
+        : [`${seat}${T.ui("colon")}${named} `, el("code", {}, action)]);
+    });
     return el("section", { class: "ps-play-any" }, [
       el("h3", {}, T.w("any_action")),
       el("p", {}, T.w("any_action_help")),

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from pokersite.words import table
+from pokersite.words import table, viewer_name
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.reference_engine import ReferenceEngine
@@ -134,7 +134,7 @@ def titled_in_every_language(path: Path, game: str, seed: int) -> None:
         text = case if lang == "en" else case["i18n"][lang]
         game_name = cast(dict[str, Any], labels()[lang])["game"][game]
         assert text["title"] == play["case_title"][lang].format(game=game_name, seed=seed)
-        assert table()["profile"][profile][lang] in text["explanation"]
+        assert viewer_name("profile", profile, lang) in text["explanation"]
         assert f"({profile})" in text["explanation"]
 
 
@@ -160,7 +160,7 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     assert tab.locator(".ps-play h3").first.inner_text() == words["allowed"]
     # the profile chooser names each profile in this language, its ID beside it
     profile = tab.locator("[data-testid=play-profile]")
-    assert profile.locator("option:checked").inner_text() == table()["profile"]["archie-barge"][lang]
+    assert profile.locator("option:checked").inner_text() == viewer_name("profile", "archie-barge", lang)
     assert tab.locator("[data-testid=play-profile-id]").inner_text() == "archie-barge"
     if lang == "ru" and size == 390:
         tab.screenshot(path=str(screenshots / "play-top-ru-390.png"))
@@ -181,7 +181,11 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         tab.screenshot(path=str(screenshots / "play-refused-ru-390.png"))
     # "why not?": a listed illegal attempt is refused with a reason too, and changes nothing
     tab.locator("[data-testid=play-why-not] summary").click()
-    tab.locator("[data-testid=play-why-not] [data-why]").first.click()
+    first_why = tab.locator("[data-testid=play-why-not] [data-why]").first
+    notation = str(first_why.get_attribute("data-why"))
+    assert notation in first_why.inner_text() and first_why.inner_text().strip() != notation, \
+        "a why-not button says in words what it tries, beside its notation"
+    first_why.click()
     assert tab.locator("[data-testid=play-verdict] [data-verdict=refused]").get_attribute("data-reason")
     assert tab.locator(f'.ps-play-seat-actions[data-seat="{to_act}"]').count() == 1
 

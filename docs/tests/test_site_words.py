@@ -13,7 +13,6 @@ from pathlib import Path
 from pokersite.cases import case_tokens
 from pokersite.words import (
     VIEWER_SECTIONS,
-    WORDS,
     Words,
     missing_translations,
     table,
@@ -22,6 +21,7 @@ from pokersite.words import (
 )
 from pokerspec.conformance.cases import SCHEMA, load_cases
 from pokerspec.core.game import Json
+from pokerspec.viewer.page import labels
 
 ROOT = Path(__file__).resolve().parents[2]
 ENUM_SECTIONS = {
@@ -69,16 +69,15 @@ def test_every_word_is_in_every_language() -> None:
 
 def test_every_profile_has_a_name_in_every_language() -> None:
     """The play page names a profile for readers (its ID stays beside the name)."""
-    gaps = unnamed_profiles(table())
-    assert not gaps, (f"profiles without a reader-facing name: add them to [profile] of "
-                      f"{WORDS.relative_to(ROOT)}, as the chapter's profiles section names them:\n  "
-                      + "\n  ".join(gaps))
+    gaps = unnamed_profiles(labels())
+    assert not gaps, ("profiles without a reader-facing name: add them to the \"profile\" section of "
+                      "each language in reference/pokerspec/viewer/labels.json, as the chapter's "
+                      "profiles section names them:\n  " + "\n  ".join(gaps))
 
 
-def test_the_check_sees_an_unnamed_profile(tmp_path: Path) -> None:
-    path = tmp_path / "words.toml"
-    path.write_text('[profile]\narchie-pagat = { en = "P", ru = "P", pt = "P" }\n', encoding="utf-8")
-    gaps = unnamed_profiles(table(path))
+def test_the_check_sees_an_unnamed_profile() -> None:
+    some = {lang: {"profile": {"archie-pagat": "P"}} for lang in ("en", "ru", "pt")}
+    gaps = unnamed_profiles(some)
     assert "archie-pagat: fr" in gaps and "archie-barge: ru" in gaps and "archie-pagat: en" not in gaps
 
 

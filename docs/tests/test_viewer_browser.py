@@ -177,6 +177,10 @@ def test_the_russian_viewer_has_no_english_label(phone: Any, screenshots: Path) 
     assert not seen, f"English labels on the Russian viewer: {sorted(set(seen))}"
     assert case_file(SIDE_POT)["i18n"]["ru"]["title"] in phone.locator(".psv-title").inner_text()
     assert phone.locator(".psv-title [lang=en]").count() == 0
+    profile = phone.locator(".psv-meta .psv-profile")  # by its Russian name, the ID in the tooltip
+    profile_id = str(profile.get_attribute("data-profile"))
+    assert profile.inner_text() == cast(dict[str, Any], labels()["ru"])["profile"][profile_id]
+    assert profile.get_attribute("title") == profile_id
     phone.goto(viewer_url("ru", IMPORTED))
     phone.locator(".psv").wait_for()
     assert phone.locator(".psv-title [lang=en]").count() == 1

@@ -383,3 +383,26 @@ def test_pokerkit_passes_the_runout_case_once_pots_are_read_before_the_mucks() -
     assert grade(case, engine, "stud-fl-training").verdict is Verdict.PASS
     engine.close()
 
+
+
+def test_pokerkit_reshuffles_the_same_cards_on_every_run() -> None:
+    """stud-runout-0702 runs PokerKit's stub out: PokerKit reshuffles with Python's global
+    ``random``, which the adapter seeds with the case's deck for each request. Two runs, with the
+    process's random state moved in between, observe the same cards, and the process's own random
+    state is left as it was."""
+    need("pokerkit")
+    from pokerspec.conformance.grading import grade
+
+    cases, _ = load_cases([VECTORS / "stud" / "runout"])
+    case = next(c for c in cases if c.id == "stud-runout-0702")
+    seen = []
+    for seed in (1, 2):
+        random.seed(seed)
+        before = random.getstate()
+        engine = open_engine(ENGINES["pokerkit"].impl)
+        handshake(engine)
+        result = grade(case, engine, "stud-fl-training")
+        seen.append((result.verdict, result.message))
+        engine.close()
+        assert random.getstate() == before, "the adapter leaves the process's random state alone"
+    assert seen[0] == seen[1]

@@ -215,6 +215,22 @@ def test_a_setup_refused_on_one_side_is_an_error_with_its_reason() -> None:
     assert change.rules == ["auction.setup.players"]
 
 
+@pytest.mark.parametrize(("game", "code", "rule"), [
+    ("archie", "short_stack", "archie.table.reserve"), ("archie", "bad_deck", "archie.table.deck"),
+    ("archie", "bad_seats", "archie.table.players"), ("stud", "bad_stakes", "stud.profile.stakes"),
+    ("stud", "bad_deck", "core.deck.cards"), ("stud", "bad_seats", "stud.deal.players"),
+])
+def test_a_refused_setup_is_attributed_by_its_error_code(game: str, code: str, rule: str) -> None:
+    """A reserve raised past the stacks refuses Archie's deal with ``short_stack``: the change
+    belongs to the reserve rule, not to the seating rule (whichever side refuses)."""
+    dealt = {"id": "h", "kind": "hand", "rules": [], "steps": [{"act": "p1 f", "result": "ok"}],
+             "outcome": {"received": {"p1": 3}}}
+    refused = {"id": "h", "kind": "hand", "rules": [], "steps": [], "outcome": {"error": code}}
+    for a, b in ((dealt, refused), (refused, dealt)):
+        [change] = compare(Side("A", "x", game, [], {"h": a}), Side("B", "x", game, [], {"h": b})).changes
+        assert change.rules == [rule]
+
+
 def test_cases_a_new_profile_leaves_alone_are_proposed_for_it() -> None:
     """A case that lists only A and traces the same under B may list B too; one that changes may not."""
     same = {"id": "c1", "kind": "showdown", "rules": [], "outcome": {"received": {"p1": 2}}}

@@ -32,6 +32,18 @@ def test_the_bid_rule_in_every_language_and_its_parameters(bid: Whereabouts) -> 
     assert any("max_bid" in p.what for p in bid.places["parameters"])
 
 
+def test_an_invariant_written_through_a_helper_function() -> None:
+    """Archie's reserve invariant reads the cap and the bets only through ``max_contribution`` and
+    ``unit``: the betting limits are still tied to the reserve, and the reserve to the limits."""
+    assert ROOT is not None
+    limits = where("archie.table.limits", ROOT)
+    assert {p.name for p in limits.parameters if p.direct} >= {"small_bet", "big_bet"}
+    assert {p.name for p in limits.parameters if not p.direct} >= {"cap", "reserve"}
+    assert any("max_contribution" in p.what for p in limits.places["parameters"])
+    reserve = where("archie.table.reserve", ROOT)
+    assert {p.name for p in reserve.parameters if not p.direct} >= {"small_bet", "big_bet"}
+
+
 def test_the_javascript_engine_and_its_constants(bid: Whereabouts) -> None:
     js = [str(p) for p in bid.places["javascript"]]
     assert any("lib/auction/auctions.js" in p and "cites the rule" in p for p in js)

@@ -22,11 +22,11 @@ from pokerspec.traceability import LANGUAGES
 from pokerspec.viewer.page import labels
 
 WORDS = Path(__file__).with_name("words.toml")
-SECTIONS = ("label", "key", "value", "topic", "profile")
+SECTIONS = ("label", "key", "value", "topic")
 """``label``: the site's own phrases; ``key``: names of case data keys; ``value``: names of the
 other values of the case format (results, awards, winners labels, odd-chip rules, verdicts);
-``topic``: case folders that pin no single spec section; ``profile``: the rule profiles' names."""
-VIEWER_SECTIONS = ("phase", "reason", "category", "dec", "setup_error", "ranking", "kind")
+``topic``: case folders that pin no single spec section."""
+VIEWER_SECTIONS = ("phase", "reason", "category", "dec", "setup_error", "ranking", "kind", "profile")
 """The token sections named by the viewer's labels. A reason there is ``[short, long]``; a phase
 may be named by its pattern (``bet-n`` names ``bet-1`` ... with ``{n}``)."""
 _NUMBERED = re.compile(r"([a-z]+)-(\d+)")
@@ -57,11 +57,14 @@ def missing_translations(words: Table) -> list[str]:
             for lang in LANGUAGES if not langs.get(lang)]
 
 
-def unnamed_profiles(words: Table) -> list[str]:
-    """``profile: lang`` for every profile of ``pokerspec profiles`` without a name in a language."""
-    names = words.get("profile", {})
-    return [f"{name}: {lang}" for name in all_profiles() for lang in LANGUAGES
-            if not names.get(name, {}).get(lang)]
+def unnamed_profiles(all_labels: Mapping[str, Json]) -> list[str]:
+    """``profile: lang`` for every profile of ``pokerspec profiles`` without a name in a language
+    in the viewer's labels (``labels()``), which name the profiles for the viewer and the site."""
+    def named(name: str, lang: str) -> bool:
+        own = all_labels.get(lang)
+        names = own.get("profile") if isinstance(own, dict) else None
+        return isinstance(names, dict) and bool(names.get(name))
+    return [f"{name}: {lang}" for name in all_profiles() for lang in LANGUAGES if not named(name, lang)]
 
 
 @dataclass(frozen=True, slots=True)

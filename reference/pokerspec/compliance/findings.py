@@ -560,6 +560,37 @@ KNOWN: tuple[Known, ...] = (
         shown_by="Found by playing PokerKit on its own; the suite's cases never fold a player who faces "
         "no bet when that would leave a side pot without a player.",
     ),
+    Known(
+        "pokerkit",
+        BUG,
+        "stud.allin.runout",
+        NOWHERE,
+        "A muck at the all-in showdown before the last street stops the hand",
+        "When the only player who could still bet calls an all-in, PokerKit asks for a show or muck before "
+        "dealing the cards out (the rule difference \"Hands are shown one by one\"). If the all-in "
+        "player mucks and the caller shows, PokerKit still deals the next street and fails "
+        "`assert len(effective_stacks) > 1` in `State.get_effective_stack` when that street's betting "
+        "opens; if both muck, it fails the assertion that someone is dealt to in `State._begin_dealing`. "
+        "Either way the hand never ends.",
+        f"{POKERKIT}#L2481-L2503",
+        Check(
+            "pokerkit_allin_muck.py",
+            "0.7.7",
+            "asked to show or muck: [2, 1]; player 2 mucks, player 1 shows: "
+            "AssertionError in get_effective_stack (state.py line 2502)\n"
+            "asked to show or muck: [2, 1]; player 2 mucks, player 1 mucks: "
+            "AssertionError in _begin_dealing (state.py line 3587)\n",
+        ),
+        "Nobody is asked to show or muck: both hands are exposed, the cards run out to the seventh "
+        "street, and the better hand takes the pot. Even by PokerKit's own showdown, a muck that leaves "
+        "one player should give him the pot at once.",
+        "End the hand when the mucks leave one player (or none) in the pot, or skip the show-or-muck step "
+        "when nobody can bet, as the HOLE_CARDS_SHOWING_OR_MUCKING automation does.",
+        shown_by="Found walking PokerKit's own tree with `pokerspec perft`: the walks of stud-allin-0001, "
+        "stud-allin-0701 and stud-bringin-0004 stop on the first assertion, those of "
+        "start-stud-fl-training and stud-profiles-0401 on the second, each after a listed `mu`; the "
+        "suite's cases never offer that muck, since the rule deals the cards out without one.",
+    ),
 )
 
 

@@ -66,6 +66,8 @@ RULES: dict[str, tuple[Pattern, ...]] = {
         ("outcome", "net", None, None, "archie.award.net"),
         ("outcome", None, "f", None, "archie.showdown.fold"),
         ("outcome", None, None, None, "archie.award.split"),
+        ("setup", "short_stack", None, None, "archie.table.reserve"),
+        ("setup", "bad_deck", None, None, "archie.table.deck"),
         ("setup", None, None, None, "archie.table.players"),
         (None, None, "cbr", None, "archie.table.limits"),
         (None, None, "f", None, "archie.betting.facing"),
@@ -99,6 +101,7 @@ RULES: dict[str, tuple[Pattern, ...]] = {
         ("outcome", "net", None, None, "auction.award.net"),
         ("outcome", None, "f", None, "auction.betting.lone-survivor"),
         ("outcome", None, None, None, "auction.award.division"),
+        ("setup", "bad_deck", None, None, "core.deck.cards"),
         ("setup", None, None, None, "auction.setup.players"),
         (None, None, "bid", None, "auction.auction.bid"),
         (None, None, "pick", None, "auction.auction.pick"),
@@ -132,6 +135,8 @@ RULES: dict[str, tuple[Pattern, ...]] = {
         ("outcome", "returned", None, None, "core.chips.uncalled"),
         ("outcome", None, "f", None, "stud.showdown.uncontested"),
         ("outcome", None, None, None, "stud.showdown.award"),
+        ("setup", "bad_stakes", None, None, "stud.profile.stakes"),
+        ("setup", "bad_deck", None, None, "core.deck.cards"),
         ("setup", None, None, None, "stud.deal.players"),
         (None, None, "cbr", "third", "stud.bringin.respond"),
         (None, None, "cbr", None, "stud.streets.limits"),
@@ -142,11 +147,15 @@ RULES: dict[str, tuple[Pattern, ...]] = {
 }
 """Which rule a differing field belongs to, by game, most specific first. ``verb`` is the verb of
 the action concerned (the one listed, refused, rejected or just played) and ``phase`` the phase
-group (``phase_group``) where the hand stood. A rejection reason (``what`` ``reject``, ``field``
+group (``phase_group``) where the hand stood. A refused setup (``what`` ``setup``) is told apart by
+its error code where one tells the rule (``field``: ``short_stack``, ``bad_deck``, ``bad_stakes``),
+else it belongs to the game's seating rule. A rejection reason (``what`` ``reject``, ``field``
 the expected reason) belongs to the game rule that names it, else to ``core.notation.reasons``,
 which lists the reasons and the order in which they are checked."""
 
 CORE_RULES: tuple[Pattern, ...] = (
+    ("setup", "bad_deck", None, None, "core.deck.cards"),
+    ("setup", None, None, None, "core.contract.setup"),
     ("legal", None, None, None, "core.notation.legal"),
     ("act", None, None, None, "core.notation.legal"),
     ("reject", None, None, None, "core.notation.reasons"),

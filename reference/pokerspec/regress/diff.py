@@ -302,12 +302,14 @@ def differences(a: Trace, b: Trace, label_a: str, label_b: str) -> list[Differen
 def attribute(game: str, first: Difference, before: Json) -> str:
     """The rule behind a difference (``pokerspec.fuzz.classes.rule_for``): a listing by the verb
     of the action it gains or loses and the phase the hand stood in, an outcome by its first
-    differing key, a refused setup by the game's seating rule. ``before`` is the step before."""
+    differing key, a refused setup by the rule behind its error code. ``before`` is the step before."""
     from pokerspec.fuzz.classes import rule_for  # imported late: an older checkout's side lacks it
 
     phase = str(before.get("phase", "")) if isinstance(before, dict) else ""
     if first.where == "setup":
-        return rule_for(game, "setup", "", None, phase)
+        refused = first.a if isinstance(first.a, dict) else first.b
+        code = refused.get("error") if isinstance(refused, dict) else None
+        return rule_for(game, "setup", str(code), None, phase)
     if first.where == "outcome":
         a = first.a if isinstance(first.a, dict) else {}
         b = first.b if isinstance(first.b, dict) else {}

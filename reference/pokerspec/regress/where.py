@@ -150,17 +150,32 @@ def _names(node: ast.AST) -> set[str]:
     return found
 
 
-def _self_fields(node: ast.AST, kind: type) -> set[str]:
-    """The ``self.X`` fields ``node`` reads, properties expanded to the fields they read."""
+def _self_fields(node: ast.AST, kind: type, name: str = "self") -> set[str]:
+    """The fields of the rules object ``name`` that ``node`` reads: ``name.X``, properties expanded
+    to the fields they read, and what a function of the rules' module reads when it is handed the
+    object (``max_contribution(self)`` reads ``rules.cap`` and, through ``unit``, the bets)."""
     found: set[str] = set()
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "self":
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == name:
             found.add(sub.attr)
             prop = vars(kind).get(sub.attr)
             if isinstance(prop, property) and prop.fget is not None:
-                source = ast.parse(_dedent(prop.fget))
-                found |= _self_fields(source, kind)
+                found |= _self_fields(ast.parse(_dedent(prop.fget)), kind)
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
+            function = vars(inspect.getmodule(kind)).get(sub.func.id)
+            handed = [i for i, a in enumerate(sub.args) if isinstance(a, ast.Name) and a.id == name]
+            if handed and inspect.isfunction(function):
+                params = inspect.signature(function).parameters
+                for i in handed:
+                    if i < len(params):
+                        found |= _function_fields(function, kind, list(params)[i])
     return found
+
+
+@cache
+def _function_fields(function: Callable[..., object], kind: type, param: str) -> frozenset[str]:
+    """The fields of the rules object a module function reads through its parameter ``param``."""
+    return frozenset(_self_fields(ast.parse(_dedent(function)), kind, param))
 
 
 def _dedent(function: Callable[..., object]) -> str:

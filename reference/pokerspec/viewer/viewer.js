@@ -249,9 +249,14 @@
     var L = this.L;
     var data = this.data;
     var self = this;
-    var meta = [L.t("game." + data.game), L.t("kind." + data.kind)];
+    var meta = [L.t("game." + data.game), " \u00b7 ", L.t("kind." + data.kind)];
     if (data.profile) {
-      meta.push(L.t("ui.profile") + " " + data.profile);
+      // The profile by its name in the reader's language; its ID, the engine author's handle,
+      // in the tooltip (an unnamed profile shows its ID).
+      var named = L.get("profile." + data.profile);
+      meta.push(" \u00b7 ", L.t("ui.profile") + " ",
+        el("span", { class: "psv-profile", title: data.profile, "data-profile": data.profile },
+          [typeof named === "string" ? named : data.profile]));
     }
     this.root.textContent = "";
     this.root.classList.add("psv");
@@ -260,7 +265,7 @@
     this.root.setAttribute("aria-label", L.t("ui.viewer") + L.t("ui.colon") + data.id);
     var header = el("div", { class: "psv-head" }, [
       el("p", { class: "psv-title" }, [el("b", {}, [data.id]), " \u2014 ", this.translated("title")]),
-      el("p", { class: "psv-meta" }, [meta.join(" \u00b7 ")]),
+      el("p", { class: "psv-meta" }, meta),
       // The rules the case pins, with its explanation: a long list would push the table below
       // the fold on a phone.
       el("details", { class: "psv-expl" }, [el("summary", {}, [L.t("ui.explanation")]),
