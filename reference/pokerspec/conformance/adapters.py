@@ -452,6 +452,10 @@ class ExecEngine:
         self._late.append((owner, failure))
         return True
 
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        late, self._late = self._late, []
+        return late
+
     def finish(self) -> list[tuple[int, EngineFailure]]:
         """Say ``stop`` (proving the pipe quiet after the last case) and return the protocol
         errors that lines read after their cases were collected showed, with each case's ticket."""
@@ -688,6 +692,11 @@ class StrictEngine:
                 broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
                 return replies[:i], broken
         return replies, failed or failure
+
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        if not isinstance(self._inner, Streaming):
+            return []
+        return [(self._mine[t], f) for t, f in self._inner.late() if t in self._mine]
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         if not isinstance(self._inner, Streaming):

@@ -135,11 +135,17 @@ class Streaming(Protocol):
     """A pipelined engine that also takes the next case before this one is collected (the exec
     adapter): ``submit`` queues a case's requests and returns a ticket; ``collect`` returns the
     replies of the oldest ticket not yet collected, as ``handle_all`` would; ``finish`` ends the
-    conversation and charges a reply that came after its case was collected to that case."""
+    conversation and charges a reply that came after its case was collected to that case;
+    ``late`` returns such charges found so far without ending it."""
 
     def submit(self, messages: Sequence[Mapping[str, Json]]) -> int: ...
 
     def collect(self, ticket: int) -> Replies: ...
+
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        """The protocol errors of cases already collected that lines read since showed (a late or
+        repeated reply), with each case's ticket; each is returned once (``finish`` leaves it out)."""
+        ...
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         """End the conversation (``stop``) and return the protocol errors of cases already

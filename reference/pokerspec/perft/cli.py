@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
-from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
+from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import divide, perft_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -174,6 +174,10 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
             _report_difference(reference, tree, depth, hello, args.out, failed)
         if failed and args.stop:
             break
+    if isinstance(engine, Streaming) and checked:  # a line the engine wrote only when told to stop
+        for _, failure in engine.finish():
+            failed += 1
+            print(f"FAIL  after the last position: {failure}")
     seconds = time.perf_counter() - started
     print(f"{checked} positions, {failed} failed, {nodes:,} nodes in {seconds:.1f} s "
           f"({nodes / seconds if seconds else 0:,.0f} nodes/s)")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Protocol, cast
 
-from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined
+from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, Streaming
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.actions import DRAW, MAX_DISCARD, Action, format_action
 from pokerspec.core.cards import Card, parse_cards
@@ -246,6 +246,8 @@ class EngineTree:
         """Batches sent so far (round trips through a pipe)."""
         self._pipelined = engine if isinstance(engine, Pipelined) else None
         """The engine when it takes a batch at once (checked once: a protocol check is slow)."""
+        self._streaming = engine if isinstance(engine, Streaming) else None
+        """The engine when it can tell a late reply to a batch already read (the exec adapter)."""
 
     @property
     def how(self) -> str:
@@ -260,6 +262,8 @@ class EngineTree:
             replies, failure = self._pipelined.handle_all(batch)
             if failure is not None:
                 raise failure
+            for _, late in self._streaming.late() if self._streaming is not None else ():
+                raise late
         else:
             replies = [self.engine.handle(m) for m in batch]
         for message, reply in zip(batch, replies, strict=True):
@@ -358,6 +362,8 @@ class EngineTree:
                 if not self._ended(kid, history, below, counts) and below < depth:
                     opened.append(_Open(path, below, kid, _draws(kid)))
             waiting += reversed(opened)
+        if self._streaming is not None:
+            self._send([OUTCOME])  # a reply the engine repeats late comes by now: this walk's failure
         return counts
 
     def _ended(self, node: Node, history: Sequence[str], level: int, counts: Counts) -> bool:
