@@ -179,6 +179,7 @@ class ReferenceEngine:
         caps.append("stakes:stud")
         caps.append("snapshot")
         caps.append("branch")
+        caps.append("probe")
         return {
             "protocol": PROTOCOL_VERSION,
             "minor": PROTOCOL_MINOR,
@@ -448,3 +449,17 @@ class ReferenceEngine:
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
         outcome = self.result()
         return {"outcome": None if outcome is None else outcome.to_json()}
+
+    def _op_probe(self, message: Mapping[str, Json]) -> Message:
+        """What ``act`` would lead to, the hand left where it is (the optional capability
+        ``probe``): ``legal`` and ``outcome`` of the position after the action, in one reply."""
+        game, state = self._live()
+        try:
+            after = game.apply(state, self.parsed(str(message["action"])))
+        except ActionError as exc:
+            return {"rejected": exc.reason.value, "message": str(exc)}
+        legal = game.legal(after)
+        outcome = game.outcome(after)
+        text = self._text
+        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions],
+                "outcome": None if outcome is None else outcome.to_json()}
