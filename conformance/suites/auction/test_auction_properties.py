@@ -55,6 +55,9 @@ def play(data: st.DataObject, setup: Setup, rules: AuctionRules) -> tuple[Auctio
         sealed = state.phase.startswith("bid-") or state.phase == "declare"
         if sealed and len(legal.to_act) > 1:
             assert GAME.observe(new) == GAME.observe(state), f"{action} showed before all committed"
+        # a state may keep its parent's observation (``AuctionState.view``): worked out afresh on a
+        # copy, which keeps none, it is the same
+        assert GAME.observe(new.copy()) == GAME.observe(new), f"{action}: the kept view differs"
         state = new
         outcome = GAME.outcome(state)
     return state, outcome

@@ -11,7 +11,7 @@ import time
 
 import pytest
 from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.conformance.serve import serve
+from pokerspec.conformance.serve import WRITE_EVERY, serve
 
 LAST = b'{"op": "parse", "input": ["As"], "id": 99}'
 """The request after the hostile line, sent without a newline: its reply must come."""
@@ -35,6 +35,7 @@ HOSTILE: dict[str, bytes] = {
     "legal-without-hand": b'{"op": "legal", "id": 1}',
     "act-without-hand": b'{"op": "act", "action": "p1 f", "id": 1}',
     "observe-without-hand": b'{"op": "observe", "id": 1}',
+    "probe-without-hand": b'{"op": "probe", "action": "p1 f", "id": 1}',
     "rank-garbage": b'{"op": "rank", "ranking": "high", "hands": [[1, 2], {"a": 3}], "id": 1}',
     "showdown-garbage": b'{"op": "showdown", "game": "auction", "profile": 7, "setup": [], "id": 1}',
     "bom": b'\xef\xbb\xbf{"op": "parse", "input": ["Kd"], "id": 1}',
@@ -76,3 +77,28 @@ def test_a_long_line_costs_linear_time() -> None:
     replies = served(b'{"op": "parse", "input": ["' + b"x" * 50_000_000 + b'"]}\n' + LAST)
     assert len(replies) == 2
     assert time.monotonic() - began < 15
+
+
+def test_a_long_batch_is_written_as_it_is_answered() -> None:
+    """Replies to lines that arrived together go out every ``WRITE_EVERY`` lines, in order, each
+    with its id, so that the runner reads the first while the engine works on the rest."""
+    count = 2 * WRITE_EVERY + 5
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as out:
+        out.write(b"".join(b'{"op": "parse", "input": ["As"], "id": %d}\n' % i for i in range(count)))
+
+    class Writes(io.BytesIO):
+        writes = 0
+
+        def write(self, data: bytes) -> int:  # type: ignore[override]
+            Writes.writes += 1
+            return super().write(data)
+
+    written = Writes()
+    try:
+        serve(ReferenceEngine(), read, written)
+    finally:
+        os.close(read)
+    replies = [json.loads(line) for line in written.getvalue().decode().splitlines()]
+    assert [r["id"] for r in replies] == list(range(count))
+    assert Writes.writes == 3

@@ -9,12 +9,13 @@ import gc
 import json
 import shlex
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
 from pokerspec.conformance.adapters import ExecEngine, PythonEngine
-from pokerspec.conformance.protocol import handshake
+from pokerspec.conformance.protocol import EngineFailure, Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core import high, low
 from pokerspec.core.cards import parse_cards
@@ -79,17 +80,63 @@ def test_subtrees_add_up() -> None:
     assert summed.same(whole)
 
 
-@pytest.mark.parametrize("branch", [True, False])
-def test_engine_walk_equals_reference(branch: bool) -> None:
-    """Through the protocol, by branching and by replaying, with the invariants checked; a draw
-    position walks every discard set."""
+@pytest.mark.parametrize(("branch", "probe", "check"), [(True, False, True), (False, False, True),
+                                                     (True, True, False), (False, True, False)])
+def test_engine_walk_equals_reference(branch: bool, probe: bool, check: bool) -> None:
+    """Through the protocol, by branching and by replaying, each with ``probe`` or with the
+    invariants checked; a draw position walks every discard set."""
     engine = PythonEngine(ReferenceEngine())
     hello = handshake(engine)
     for name in ("archie-deal-0001", "stud-allin-0701", "auction-auctions-0101"):
         position = POSITIONS[name]
-        tree = EngineTree(engine, hello, position, branch=branch, check=True)
+        tree = EngineTree(engine, hello, position, branch=branch, check=check, probe=probe)
+        assert tree.probe is probe
         assert tree.counts((), position.depth).same(ReferenceTree(position).counts((), position.depth))
         assert tree.problems == []
+        assert tree.batches < tree.messages / 4, "a batch serves many nodes"
+
+
+def test_one_node_a_batch_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for one node's children a batch, the walk goes depth first, one round trip a
+    node, and counts the same."""
+    monkeypatch.setattr("pokerspec.perft.tree.BATCH", 1)
+    engine = PythonEngine(ReferenceEngine())
+    hello = handshake(engine)
+    position = POSITIONS["archie-deal-0001"]
+    tree = EngineTree(engine, hello, position)
+    counts = tree.counts((), position.depth)
+    assert counts.same(ReferenceTree(position).counts((), position.depth))
+    assert tree.batches > sum(counts.nodes[:-1]) - sum(counts.ended[:-1])
+
+
+def test_probe_is_act_then_listing_without_moving() -> None:
+    """``probe`` (capability ``probe``) answers what ``legal`` and ``outcome`` would after ``act``,
+    or what ``act`` would refuse with, and the hand does not move; its replies fit the schema."""
+    from pokerspec.conformance.adapters import reply_problem, request_problem
+
+    engine = ReferenceEngine()
+    assert "probe" in handshake(PythonEngine(engine)).capabilities
+    assert "error" in engine.handle({"op": "probe", "action": "p1 f"})
+    position = POSITIONS["stud-allin-0701"]
+    engine.handle({"op": "new_hand", "game": position.game, "profile": position.profile,
+                   "setup": dict(position.setup)})
+    for text in position.actions:
+        engine.handle({"op": "act", "action": text})
+    before = engine.handle({"op": "snapshot"})
+    listed = before["actions"]
+    assert isinstance(listed, list) and listed
+    refused = engine.handle({"op": "probe", "action": "p9 f"})
+    assert "rejected" in refused and reply_problem("probe", refused) is None
+    for action in map(str, listed):
+        request: dict[str, Json] = {"op": "probe", "action": action}
+        assert request_problem(request) is None
+        probed = engine.handle(request)
+        assert engine.handle({"op": "snapshot"}) == before
+        assert reply_problem("probe", probed) is None
+        engine.handle({"op": "push"})
+        engine.handle({"op": "act", "action": action})
+        assert probed == {**engine.handle({"op": "legal"}), **engine.handle({"op": "outcome"})}
+        engine.handle({"op": "pop"})
 
 
 def test_invariants_report_breaches() -> None:
@@ -194,3 +241,71 @@ def test_a_walk_in_process_pauses_the_collector_and_leaves_it_as_it_was() -> Non
     finally:
         gc.enable()
     assert on == off and sum(on.nodes) > 1
+
+
+FAULTY = Path(__file__).resolve().parents[1] / "chaos" / "faulty.py"
+"""The chaos suite's fault-injecting engine: the reference served, one fault at a target request."""
+
+
+@pytest.mark.parametrize("mode", ["none", "twice-early", "twice-late", "out-of-order", "unasked", "no-id",
+                                  "not-json", "crash"])
+def test_a_faulty_reply_inside_a_batch_fails_the_walk(mode: str) -> None:
+    """A walk sends hundreds of requests in one batch; a reply that comes twice, late, early,
+    unasked, without its id or not at all at the 200th ``probe`` is still the walk's failure,
+    never counts built on replies paired with the wrong requests (the control, ``none``, counts
+    right)."""
+    engine = ExecEngine([sys.executable, str(FAULTY), mode, "--op", "probe", "--skip", "200"], timeout=2.0)
+    position = POSITIONS["stud-allin-0701"]
+    try:
+        hello = handshake(engine)
+        tree = EngineTree(engine, hello, position)
+        assert tree.probe
+        if mode == "none":
+            assert tree.counts((), position.depth).same(ReferenceTree(position).counts((), position.depth))
+            return
+        with pytest.raises(EngineFailure) as failed:
+            tree.counts((), position.depth)
+        assert failed.value.kind in ("protocol", "garbage", "crash"), failed.value
+    finally:
+        engine.close()
+
+
+class Batches(PythonEngine):
+    """The in-process reference, taking batches and keeping each one's ops."""
+
+    def __init__(self) -> None:
+        super().__init__(ReferenceEngine())
+        self.batches: list[list[str]] = []
+
+    def handle_all(self, messages: Sequence[Mapping[str, Json]]) -> tuple[list[Message], None]:
+        self.batches.append([str(m["op"]) for m in messages])
+        return [self.handle(m) for m in messages], None
+
+
+@pytest.mark.parametrize("mode", ["twice-late", "unasked"])
+def test_a_repeated_reply_after_a_batch_fails_the_walk(mode: str) -> None:
+    """A second reply to the last ``probe`` of a batch comes only when the next batch is read,
+    after that batch's replies were taken: the walk still fails (the adapter keeps it as a late
+    line, ``late`` hands it over), also when it is the walk's last batch."""
+    position = POSITIONS["stud-allin-0701"]
+    recorder = Batches()
+    EngineTree(recorder, handshake(recorder), position).counts((), position.depth)
+    probes = [batch.count("probe") for batch in recorder.batches]
+    ends = [sum(probes[: i + 1]) - 1 for i, batch in enumerate(recorder.batches) if batch[-1] == "probe"]
+    assert len(ends) > 2
+    for skip in (ends[1], ends[-1]):
+        engine = ExecEngine([sys.executable, str(FAULTY), mode, "--op", "probe", "--skip", str(skip)],
+                            timeout=2.0)
+        try:
+            with pytest.raises(EngineFailure, match=r"late line|extra line|no request had") as failed:
+                EngineTree(engine, handshake(engine), position).counts((), position.depth)
+            assert failed.value.kind == "protocol"
+        finally:
+            engine.close()
+
+
+def test_a_reply_repeated_at_stop_fails_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """A second reply the engine writes only when ``stop`` comes is seen when the run ends it."""
+    faulty = "exec:" + shlex.join([sys.executable, str(FAULTY), "twice-at-stop", "--op", "probe"])
+    assert main(["perft", "--impl", faulty, "--position", "stud-allin-0701"]) == 1
+    assert "FAIL  after the last position" in capsys.readouterr().out

@@ -7,9 +7,8 @@ until every seat has committed. ``Sealed`` holds such a collection.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from pokerspec.core.cards import Card
 from pokerspec.core.exposed import exposed_rank
@@ -18,29 +17,40 @@ from pokerspec.core.types import Chips, Seat
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
 class Sealed(Generic[T]):
     """Commitments made so far, keyed by seat; revealed only when ``complete``
-    (``auction.auction.bid``, ``auction.declare.simultaneous``)."""
+    (``auction.auction.bid``, ``auction.declare.simultaneous``).
 
-    seats: tuple[Seat, ...]
-    committed: tuple[tuple[Seat, T], ...] = ()
+    Immutable: ``commit`` returns a new collection. A plain class rather than a frozen dataclass, so
+    that the optional mypyc build compiles it (docs/performance.md); the seats still to commit are
+    kept, not worked out again at every question."""
+
+    __slots__ = ("_pending", "committed", "seats")
+
+    def __init__(self, seats: tuple[Seat, ...], committed: tuple[tuple[Seat, T], ...] = (),
+                 pending: tuple[Seat, ...] | None = None) -> None:
+        self.seats: Final = seats
+        self.committed: Final = committed
+        self._pending: Final = seats if pending is None else pending
+
+    def __repr__(self) -> str:
+        return f"Sealed({self.seats!r}, {self.committed!r})"
 
     def pending(self) -> tuple[Seat, ...]:
-        done = {s for s, _ in self.committed}
-        return tuple(s for s in self.seats if s not in done)
+        """The seats yet to commit, in ``seats``' order."""
+        return self._pending
 
     def commit(self, seat: Seat, value: T) -> Sealed[T]:
-        return Sealed(self.seats, (*self.committed, (seat, value)))
+        pending = tuple(s for s in self._pending if s != seat)
+        return Sealed(self.seats, (*self.committed, (seat, value)), pending)
 
     @property
     def complete(self) -> bool:
-        # Fewer commitments than seats cannot cover every seat: no need to list who is pending.
-        return len(self.committed) >= len(self.seats) and not self.pending()
+        return not self._pending
 
     def revealed(self) -> dict[Seat, T]:
         """Every commitment, once all seats have committed; nothing before that."""
-        return dict(self.committed) if self.complete else {}
+        return dict(self.committed) if not self._pending else {}
 
 
 @lru_cache(maxsize=16)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pokerspec.core.actions import CHECK_CALL, FOLD, Action, betting_actions
 from pokerspec.core.cards import Card
@@ -50,7 +50,7 @@ class Betting:
 
     @property
     def over(self) -> bool:
-        return not self.pending or len(self.live) == 1
+        return not self.pending or len(self.order) - len(self.folded) == 1  # one live seat left
 
     def legal(self) -> tuple[Action, ...]:
         """Check or bet one unit with nothing to match; call, raise one unit or fold facing a bet
@@ -67,18 +67,18 @@ class Betting:
         (``core.contract.precedence`` has refused any other). A bet or raise reopens the round for
         every other live seat, so a check-raise is allowed; the round ends when nobody owes an
         answer (``auction.betting.end``)."""
-        seat = action.seat
+        seat, order, bets, level, folded = action.seat, self.order, self.round_bets, self.level, self.folded
         rest = self.pending[1:]
         if action.verb is FOLD:
-            return replace(self, pending=rest, folded=self.folded | {seat}), Chips(0)
+            return Betting(order, bets, level, rest, folded | {seat}, self.unit, self.cap), Chips(0)
         if action.verb is CHECK_CALL:
-            owed = Chips(self.level - self.round_bets[seat])
-            return replace(self, pending=rest, round_bets=self._put(seat, self.level)), owed
-        target = Chips(self.level + self.unit)
-        i = self.order.index(seat)
-        reopened = tuple(s for s in self.order[i + 1 :] + self.order[:i] if s not in self.folded)
-        paid = Chips(target - self.round_bets[seat])
-        return replace(self, pending=reopened, round_bets=self._put(seat, target), level=target), paid
+            owed = Chips(level - bets[seat])
+            return Betting(order, self._put(seat, level), level, rest, folded, self.unit, self.cap), owed
+        target = Chips(level + self.unit)
+        i = order.index(seat)
+        reopened = tuple(s for s in order[i + 1 :] + order[:i] if s not in folded)
+        paid = Chips(target - bets[seat])
+        return Betting(order, self._put(seat, target), target, reopened, folded, self.unit, self.cap), paid
 
     def _put(self, seat: Seat, total: Chips) -> tuple[Chips, ...]:
         return tuple(total if s == seat else b for s, b in enumerate(self.round_bets))

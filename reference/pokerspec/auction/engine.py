@@ -5,57 +5,96 @@ Phases run ``bid-1``, ``pick-1`` ... ``bid-5``, ``pick-5``, ``bet``, ``declare``
 Nothing a seat commits to a sealed bid or declaration shows in ``observe`` (not even through
 the stacks or the pot) until every seat has committed.
 
-``AuctionState`` is a ``NamedTuple`` rather than a frozen dataclass: every action makes a new
-state, and ``_replace`` copies the fields several times faster than ``dataclasses.replace``.
+``AuctionState`` is a plain class with slots rather than a frozen dataclass or a named tuple: every
+action makes a new state, and an explicit ``copy`` with the changed fields set is cheaper than
+``dataclasses.replace`` or ``_replace``, and compiles to a native class in the optional mypyc build.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from pokerspec.auction.auctions import Sealed, bid_range, pick_order
 from pokerspec.auction.award import Award, award, lone_survivor
 from pokerspec.auction.betting import Betting, first_actor
 from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
-from pokerspec.core.actions import Action, Turn, Verb, judge
+from pokerspec.core.actions import NO_CHIPS, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of
-from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
+from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name, seat_names
+
+Shown = tuple[tuple[tuple[Card, ...], ...], Mapping[str, Json], Mapping[str, Json]]
+"""Exposed cards by seat, and the observation's ``hands`` and ``exposed`` built from them."""
 
 
-class AuctionState(NamedTuple):
+class AuctionState:
     """Everything about one hand. ``stacks`` and ``contributed`` move only when chips are
-    actually paid: antes at the start, bids when revealed, bets as made."""
+    actually paid: antes at the start, bids when revealed, bets as made.
 
-    rules: AuctionRules
-    dealer: Seat
-    players: tuple[Seat, ...]
-    """Dealt in, clockwise from the dealer's left: the priority order for every tie."""
-    sitting_out: tuple[Seat, ...]
-    stacks: tuple[Chips, ...]
-    contributed: tuple[Chips, ...]
-    carry_in: Chips
-    hole: tuple[tuple[Card, ...], ...]
-    exposed: tuple[tuple[Card, ...], ...]
-    rows: tuple[tuple[Card, ...], ...]
-    auction: int
-    """0-based index of the current auction."""
-    phase: str
-    bids: Sealed[Chips]
-    row: tuple[Card, ...]
-    """The cards of the current row still on the table."""
-    order: tuple[Seat, ...]
-    """This auction's pick order, once the bids are revealed."""
-    picked: int
-    pick_orders: tuple[tuple[Seat, ...], ...]
-    betting: Betting | None
-    declarations: Sealed[Declaration]
-    result: Outcome | None
-    """The outcome, worked out once when the hand ends (``auction.award.net``)."""
+    A state is never changed once ``apply`` has returned it: each action makes a new state, a
+    ``copy`` whose changed fields are set before it is returned. ``view`` keeps the state's
+    observation once asked for (``AuctionGame.observe``) and ``shown`` its card names; they are
+    derived, never part of the rules."""
+
+    __slots__ = ("auction", "betting", "bids", "carry_in", "contributed", "dealer", "declarations",
+                 "exposed", "hole", "order", "phase", "pick_orders", "picked", "players", "result",
+                 "row", "rows", "rules", "shown", "sitting_out", "stacks", "view")
+
+    def __init__(self, rules: AuctionRules, dealer: Seat, players: tuple[Seat, ...],
+                 sitting_out: tuple[Seat, ...], stacks: tuple[Chips, ...], contributed: tuple[Chips, ...],
+                 carry_in: Chips, hole: tuple[tuple[Card, ...], ...], exposed: tuple[tuple[Card, ...], ...],
+                 rows: tuple[tuple[Card, ...], ...], auction: int, phase: str, bids: Sealed[Chips],
+                 row: tuple[Card, ...], order: tuple[Seat, ...], picked: int,
+                 pick_orders: tuple[tuple[Seat, ...], ...], betting: Betting | None,
+                 declarations: Sealed[Declaration], result: Outcome | None) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.players = players
+        """Dealt in, clockwise from the dealer's left: the priority order for every tie."""
+        self.sitting_out = sitting_out
+        self.stacks = stacks
+        self.contributed = contributed
+        self.carry_in = carry_in
+        self.hole = hole
+        self.exposed = exposed
+        self.rows = rows
+        self.auction = auction
+        """0-based index of the current auction."""
+        self.phase = phase
+        self.bids = bids
+        self.row = row
+        """The cards of the current row still on the table."""
+        self.order = order
+        """This auction's pick order, once the bids are revealed."""
+        self.picked = picked
+        self.pick_orders = pick_orders
+        self.betting = betting
+        self.declarations = declarations
+        self.result = result
+        """The outcome, worked out once when the hand ends (``auction.award.net``)."""
+        self.view: dict[str, Json] | None = None
+        self.shown: Shown | None = None
+        """The card names ``observe`` shows, with the exposed cards they are of (``_shown``)."""
+
+    def copy(self) -> AuctionState:
+        """The same hand, as the start of the next state (without ``view``)."""
+        state = AuctionState(self.rules, self.dealer, self.players, self.sitting_out, self.stacks,
+                             self.contributed, self.carry_in, self.hole, self.exposed, self.rows,
+                             self.auction, self.phase, self.bids, self.row, self.order, self.picked,
+                             self.pick_orders, self.betting, self.declarations, self.result)
+        state.shown = self.shown
+        return state
+
+    def _replace(self, **changes: object) -> AuctionState:
+        """A copy with the named fields changed, for code outside the engine (the mutation
+        catalogue, ``pokerspec.regress.mutants``)."""
+        state = self.copy()
+        for name, value in changes.items():
+            setattr(state, name, value)
+        return state
 
     @property
     def seats(self) -> int:
@@ -71,19 +110,17 @@ class AuctionState(NamedTuple):
     def folded(self) -> frozenset[Seat]:
         return self.betting.folded if self.betting else frozenset()
 
-    def pay(self, chips: Mapping[Seat, Chips]) -> AuctionState:
-        """Move ``chips`` by seat from the stacks into the pot."""
-        return self._replace(
-            stacks=tuple(Chips(c - chips.get(Seat(s), 0)) for s, c in enumerate(self.stacks)),
-            contributed=tuple(Chips(c + chips.get(Seat(s), 0)) for s, c in enumerate(self.contributed)),
-        )
+    def pay(self, chips: Mapping[Seat, Chips]) -> None:
+        """Move ``chips`` by seat from the stacks into the pot, on a state being made (a ``copy``)."""
+        self.stacks = tuple(Chips(c - chips.get(Seat(s), 0)) for s, c in enumerate(self.stacks))
+        self.contributed = tuple(Chips(c + chips.get(Seat(s), 0)) for s, c in enumerate(self.contributed))
 
 
 @lru_cache(maxsize=1024)
 def _bids(pending: tuple[Seat, ...], amounts: tuple[Chips, ...]) -> tuple[Action, ...]:
     """Every bid of every seat yet to bid. Listings recur all hand long and actions are immutable,
     so these three listing helpers build each once and share it."""
-    return tuple(Action(s, Verb.BID, amount=b) for s in pending for b in amounts)
+    return tuple(listed(s, Verb.BID, b) for s in pending for b in amounts)
 
 
 @lru_cache(maxsize=1024)
@@ -110,31 +147,48 @@ def _pick_action(seat: Seat, card: Card) -> Action:
 
 @lru_cache(maxsize=256)
 def _declarations(pending: tuple[Seat, ...]) -> tuple[Action, ...]:
-    return tuple(Action(s, Verb.DECLARE, choice=d.value) for s in pending for d in Declaration)
+    return tuple(_declaration(s, d.value) for s in pending for d in Declaration)
 
 
-@lru_cache(maxsize=1024)
-def _hands(players: tuple[Seat, ...], hole: tuple[tuple[Card, ...], ...],
-           exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
-    """Each player's cards by name, face down then face up, for ``observe``. The cards change
-    only at a pick, and an observation is read-only, so the names are built once per change."""
-    return {SEAT_NAMES[s]: card_names(hole[s] + exposed[s]) for s in players}
+@lru_cache(maxsize=64)
+def _declaration(seat: Seat, choice: str) -> Action:
+    """One declaration, the same object in every listing of it, like ``_pick_action``."""
+    return Action(seat, Verb.DECLARE, choice=choice)
 
 
-@lru_cache(maxsize=1024)
-def _exposed(players: tuple[Seat, ...], exposed: tuple[tuple[Card, ...], ...]) -> Mapping[str, Json]:
-    """Each player's face-up cards by name, shared like ``_hands``."""
-    return {SEAT_NAMES[s]: card_names(exposed[s]) for s in players}
+def _shown(state: AuctionState) -> Shown:
+    """Each player's cards by name, face down then face up (``hands``), and his face-up cards
+    (``exposed``), for ``observe``. The cards change only at a pick, one seat's at a time, and an
+    observation is read-only, so a state keeps the names (``AuctionState.shown``) and passes them
+    on: after a pick only the picker's are new."""
+    hole, exposed = state.hole, state.exposed
+    before = state.shown
+    hands: dict[str, Json] = {}
+    up: dict[str, Json] = {}
+    for s in state.players:
+        name = SEAT_NAMES[s]
+        if before is not None and before[0][s] is exposed[s]:
+            hands[name], up[name] = before[1][name], before[2][name]
+        else:
+            hands[name], up[name] = card_names(hole[s] + exposed[s]), card_names(exposed[s])
+    return exposed, hands, up
 
 
 @lru_cache(maxsize=1024)
 def _names(seats: tuple[Seat, ...]) -> Sequence[Json]:
     """The seats' names in the order given, shared by every observation listing those seats."""
-    return [seat_name(s) for s in seats]
+    return seat_names(seats)
+
+
+@lru_cache(maxsize=1024)
+def _sorted_names(seats: tuple[Seat, ...]) -> Sequence[Json]:
+    """The seats' names in seat order, shared like ``_names``."""
+    return seat_names(sorted(seats))
 
 
 def _by_seat(values: Mapping[Seat, Json]) -> dict[str, Json]:
-    return {seat_name(s): v for s, v in sorted(values.items())}
+    seats = sorted(values)
+    return dict(zip(seat_names(seats), [values[s] for s in seats], strict=True))
 
 
 class AuctionGame:
@@ -159,7 +213,8 @@ class AuctionGame:
             phase="bid-1", bids=Sealed(dealt.players), row=dealt.rows[0], order=(), picked=0,
             pick_orders=(), betting=None, declarations=Sealed(dealt.players), result=None,
         )
-        return state.pay({seat: rules.ante for seat in dealt.players})
+        state.pay({seat: rules.ante for seat in dealt.players})
+        return state
 
     def legal(self, state: AuctionState) -> Legal:
         """Who may act now and every legal action with its exact amount."""
@@ -169,20 +224,22 @@ class AuctionGame:
         """The state after ``action``, or ``ActionError`` with the first reason in the published
         order (``core.contract.precedence``); ``state`` is untouched. Bids and declarations are
         steps in which each seat commits once."""
-        seat = action.seat
-        betting = state.betting if state.phase == "bet" else None
-        committed = state.bids if state.phase.startswith("bid-") else state.declarations
+        seat, phase, seats = action.seat, state.phase, state.seats
+        betting = state.betting if phase == "bet" else None
+        bidding = phase.startswith("bid-")
+        committed = state.bids if bidding else state.declarations
+        seated = 0 <= seat < seats
         judge(action, Turn(
-            seats=state.seats, over=state.phase == "over", folded=state.folded,
-            committed=tuple(s for s, _ in committed.committed) if state.phase != "bet" else (),
+            seats=seats, over=phase == "over", folded=state.folded,
+            committed=tuple(s for s, _ in committed.committed) if betting is None else (),
             to_act=(legal := self.legal(state)).to_act, listing=legal.actions,
             capped=betting is not None and betting.level >= betting.cap,
-            stack=state.stacks[seat] if 0 <= seat < state.seats else Chips(0),
-            round_bet=betting.round_bets[seat] if betting and 0 <= seat < state.seats else Chips(0),
+            stack=state.stacks[seat] if seated else NO_CHIPS,
+            round_bet=betting.round_bets[seat] if betting and seated else NO_CHIPS,
         ))
-        if state.phase.startswith("bid-"):
+        if bidding:
             return self._bid(state, action)
-        if state.phase.startswith("pick-"):
+        if phase.startswith("pick-"):
             return self._pick(state, action)
         if betting is not None:
             return self._bet(state, betting, action)
@@ -193,14 +250,17 @@ class AuctionGame:
         card it buys (``auction.auction.bid``, ``auction.auction.bids-paid``) and the pick order
         is fixed (``auction.auction.order``). Nobody may pass or leave (``auction.setup.no-leaving``)."""
         assert action.amount is not None, "a listed bid has an amount"
-        bids = state.bids.commit(action.seat, action.amount)
+        after = state.copy()
+        after.bids = bids = state.bids.commit(action.seat, action.amount)
         if not bids.complete:
-            return state._replace(bids=bids)
+            after.view = state.view  # nothing public has changed: the bid is sealed
+            return after
         revealed = bids.revealed()
-        state = state.pay(revealed)
-        order = pick_order(revealed, state.exposed, state.players)
-        return state._replace(bids=bids, phase=f"pick-{state.auction + 1}", order=order, picked=0,
-                              pick_orders=(*state.pick_orders, order))
+        after.pay(revealed)
+        after.order = order = pick_order(revealed, state.exposed, state.players)
+        after.phase, after.picked = f"pick-{state.auction + 1}", 0
+        after.pick_orders = (*state.pick_orders, order)
+        return after
 
     def _pick(self, state: AuctionState, action: Action) -> AuctionState:
         """One card from the row, in pick order, kept face up (``auction.auction.pick``); after
@@ -209,66 +269,61 @@ class AuctionGame:
         seat = action.seat
         assert action.cards is not None, "a listed pick names its card"
         (card,) = action.cards
-        exposed = tuple((*cards, card) if s == seat else cards for s, cards in enumerate(state.exposed))
-        row = tuple(c for c in state.row if c != card)
-        state = state._replace(exposed=exposed, row=row, picked=state.picked + 1)
-        if row:
+        state = state.copy()
+        state.exposed = tuple((*cards, card) if s == seat else cards for s, cards in enumerate(state.exposed))
+        state.row = tuple(c for c in state.row if c != card)
+        state.picked += 1
+        if state.row:
             return state
         nxt = state.auction + 1
+        state.bids, state.order, state.picked = Sealed(state.players), (), 0
         if nxt < state.rules.auctions:
-            return state._replace(auction=nxt, phase=f"bid-{nxt + 1}", bids=Sealed(state.players),
-                                  row=state.rows[nxt], order=(), picked=0)
+            state.auction, state.phase, state.row = nxt, f"bid-{nxt + 1}", state.rows[nxt]
+            return state
         first = first_actor(state.players, state.exposed)
         i = state.players.index(first)
         order = state.players[i:] + state.players[:i]
-        betting = Betting.open(order, state.seats, state.rules.bet_unit, state.rules.cap)
-        return state._replace(phase="bet", betting=betting, bids=Sealed(state.players), order=(), picked=0)
+        state.phase = "bet"
+        state.betting = Betting.open(order, state.seats, state.rules.bet_unit, state.rules.cap)
+        return state
 
     def _bet(self, state: AuctionState, betting: Betting, action: Action) -> AuctionState:
         """One betting action; a lone survivor takes the pot without declaring
         (``auction.betting.lone-survivor``); otherwise the survivors declare."""
         betting, chips = betting.apply(action)
-        state = state.pay({action.seat: chips})._replace(betting=betting)
+        state = state.copy()
+        state.pay({action.seat: chips})
+        state.betting = betting
         if not betting.over:
             return state
         live = betting.live
         if len(live) == 1:
             return _ended(state, lone_survivor(state.pot, live[0]), {})
-        return state._replace(phase="declare", declarations=Sealed(live))
+        state.phase, state.declarations = "declare", Sealed(live)
+        return state
 
     def _declare(self, state: AuctionState, action: Action) -> AuctionState:
         """A sealed declaration (``auction.declare.simultaneous``); when all are in, the pot is
         awarded (``auction.award.both``)."""
         assert action.choice is not None, "a listed declaration names its choice"
-        declarations = state.declarations.commit(action.seat, Declaration(action.choice))
-        state = state._replace(declarations=declarations)
+        after = state.copy()
+        after.declarations = declarations = state.declarations.commit(action.seat, Declaration(action.choice))
         if not declarations.complete:
-            return state
+            after.view = state.view  # nothing public has changed: the declaration is sealed
+            return after
+        state = after
         revealed = declarations.revealed()
         hands = {s: _evaluated(state.hole[s] + state.exposed[s]) for s in revealed}
         return _ended(state, award(state.pot, hands, revealed, state.players, state.rules), hands)
 
     def observe(self, state: AuctionState) -> dict[str, Json]:
-        """The public observables (``core.contract.observables``); a pending sealed commitment never
-        shows, and round bets show only during the betting round."""
-        betting = state.betting if state.phase == "bet" else None
-        names = SEAT_NAMES[: state.seats]
-        round_bets = betting.round_bets if betting else (Chips(0),) * state.seats
-        return {
-            "phase": state.phase,
-            "pot": state.pot,
-            "stacks": dict(zip(names, state.stacks, strict=True)),
-            "round_bets": dict(zip(names, round_bets, strict=True)),
-            "contributed": dict(zip(names, state.contributed, strict=True)),
-            "hands": _hands(state.players, state.hole, state.exposed),
-            "exposed": _exposed(state.players, state.exposed),
-            "row": card_names(state.row) if state.phase.startswith(("bid-", "pick-")) else [],
-            "bids": _by_seat(dict(state.bids.revealed())),
-            "pick_order": _names(state.order),
-            "folded": _names(tuple(sorted(state.folded))) if state.folded else [],
-            "declarations": _by_seat({s: d.value for s, d in state.declarations.revealed().items()}),
-            "sitting_out": _names(tuple(sorted(state.sitting_out))),
-        }
+        """The public observables (``core.contract.observables``, ``_observed``), worked out once
+        per state and kept in its ``view``; a sealed commitment that leaves the step incomplete
+        changes nothing public, so its state keeps the view of the state before it."""
+        view = state.view
+        if view is None:
+            view = state.view = _observed(state)
+        return dict(view)
 
     def outcome(self, state: AuctionState) -> Outcome | None:
         """The result once the hand is over (``auction.award.net``)."""
@@ -314,17 +369,47 @@ def _listing(state: AuctionState) -> Legal:
     return Legal((), ())
 
 
+def _observed(state: AuctionState) -> dict[str, Json]:
+    """``AuctionGame.observe`` worked out: a pending sealed commitment never shows, and round bets
+    show only during the betting round."""
+    phase, seats, folded = state.phase, state.seats, state.folded
+    betting = state.betting if phase == "bet" else None
+    names = SEAT_NAMES[:seats]
+    round_bets = betting.round_bets if betting else (Chips(0),) * seats
+    bids, declared = state.bids.revealed(), state.declarations.revealed()
+    shown = state.shown
+    if shown is None or shown[0] is not state.exposed:
+        shown = state.shown = _shown(state)
+    return {
+        "phase": phase,
+        "pot": state.pot,
+        "stacks": dict(zip(names, state.stacks, strict=True)),
+        "round_bets": dict(zip(names, round_bets, strict=True)),
+        "contributed": dict(zip(names, state.contributed, strict=True)),
+        "hands": shown[1],
+        "exposed": shown[2],
+        "row": card_names(state.row) if phase.startswith(("bid-", "pick-")) else [],
+        "bids": _by_seat(dict(bids)) if bids else {},
+        "pick_order": _names(state.order),
+        "folded": _sorted_names(tuple(folded)) if folded else [],
+        "declarations": _by_seat({s: d.value for s, d in declared.items()}) if declared else {},
+        "sitting_out": _sorted_names(state.sitting_out),
+    }
+
+
 def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:
-    """The hand over with ``result``: its outcome is worked out here, once, not at every
-    ``outcome`` request. ``hands`` are the declared seats' evaluated hands (none for a lone
+    """The hand over with ``result``, on a state being made: its outcome is worked out here, once,
+    not at every ``outcome`` request. ``hands`` are the declared seats' evaluated hands (none for a lone
     survivor)."""
     declared = state.declarations.revealed()
-    return state._replace(phase="over", result=_outcome(result, state.seats, state.contributed, {
+    state.phase = "over"
+    state.result = _outcome(result, state.seats, state.contributed, {
         "pick_orders": [[seat_name(s) for s in order] for order in state.pick_orders],
         "declarations": _by_seat({s: d.value for s, d in declared.items()}),
         "categories": _by_seat({s: category_of(h.high).label for s, h in hands.items()}),
         "sitting_out": [seat_name(s) for s in sorted(state.sitting_out)],
-    }))
+    })
+    return state
 
 
 def _outcome(result: Award, seats: int, contributed: tuple[Chips, ...], details: dict[str, Json]) -> Outcome:

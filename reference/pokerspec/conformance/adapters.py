@@ -39,6 +39,8 @@ from pokerspec.conformance.protocol import (
     Pipelined,
     Replies,
     Streaming,
+    decode_message,
+    encode_message,
 )
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
@@ -54,8 +56,8 @@ BARRIER: Message = {"op": "barrier"}
 """The end-of-case request for engines without echoed ids (protocol 1.0): no engine implements
 it, so each must answer ``unknown_op``, and that answer arriving exactly in its place shows that
 no line of the case went missing or came extra."""
-_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_DECODE = json.JSONDecoder().decode
+_ENCODE = encode_message
+_DECODE = decode_message
 STARTUP_TIMEOUT = 10.0
 """The reply to ``start`` may take this long (or ``timeout``, if longer): engines load tables."""
 
@@ -221,6 +223,18 @@ class ExecEngine:
         if self._generation:
             self.restarts += 1
 
+    def cpu_seconds(self) -> float | None:
+        """The CPU time (user and system, in seconds) the running engine process has used so far,
+        read from /proc (Linux); None without a process or /proc. The benchmark adds it to the
+        runner's own, a measure that other load on the machine hardly changes."""
+        if self._proc is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self._proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stderr_tail(self) -> str:
         if self._stderr is None:
             return ""
@@ -333,7 +347,8 @@ class ExecEngine:
         for i, message in zip(batch.ids, messages, strict=True):
             self._asked[i] = message.get("op")
             self._owner[i] = batch.ticket
-            lines.append(_ENCODE({**message, "id": i}))
+            lines.append(f"{_ENCODE(message)[:-1]},\"id\":{i}}}" if message and "id" not in message
+                         else _ENCODE({**message, "id": i}))
         self._pending += "\n".join(lines).encode() + b"\n"
         return batch
 
@@ -357,18 +372,18 @@ class ExecEngine:
             while len(replies) < total:
                 index = len(replies)
                 op = ops[index] if index < len(ops) else BARRIER["op"]
-                if not deadline:
-                    allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
-                    began = time.monotonic()
-                    deadline = began + allowed
-                    noted = self.on_wait is None or self.patience >= allowed
                 line = self._next_line(op)
-                if line is not None:
+                if line is not None:  # already read: no clock needed
                     reply = self._check(batch, batch.ids[index], op, self._parse(op, line))
                     if reply is not None:
                         replies.append(reply)
                         deadline = 0.0
                     continue
+                if not deadline:
+                    allowed = max(self.timeout, STARTUP_TIMEOUT) if op == "start" else self.timeout
+                    began = time.monotonic()
+                    deadline = began + allowed
+                    noted = self.on_wait is None or self.patience >= allowed
                 if self._exited:
                     raise self._died(op)
                 if self._pending and not writing:
@@ -436,6 +451,10 @@ class ExecEngine:
             failure.request = got - min(i for i, t in self._owner.items() if t == owner)
         self._late.append((owner, failure))
         return True
+
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        late, self._late = self._late, []
+        return late
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         """Say ``stop`` (proving the pipe quiet after the last case) and return the protocol
@@ -595,7 +614,7 @@ def protocol_problem(definition: str, message: Json) -> str | None:
 
 
 OPS = frozenset({"start", "parse", "rank", "split", "pots", "showdown", "new_hand", "legal", "act", "observe",
-                 "snapshot", "push", "pop", "outcome", "stop"})
+                 "snapshot", "push", "pop", "probe", "outcome", "stop"})
 
 
 def request_problem(message: Mapping[str, Json]) -> str | None:
@@ -673,6 +692,11 @@ class StrictEngine:
                 broken = EngineFailure("protocol", f"reply to {op} breaks the protocol schema: {problem}")
                 return replies[:i], broken
         return replies, failed or failure
+
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        if not isinstance(self._inner, Streaming):
+            return []
+        return [(self._mine[t], f) for t, f in self._inner.late() if t in self._mine]
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         if not isinstance(self._inner, Streaming):

@@ -18,13 +18,15 @@ itself, so an engine never sees what is expected of it.
 | ``act`` | ``action`` | ``ok`` or ``rejected`` (a reason code) |
 | ``observe`` | | ``observation`` |
 | ``snapshot`` | | ``to_act``, ``actions`` and ``observation`` at once (1.1, capability ``snapshot``) |
+| ``push``, ``pop`` | | ``ok``: position kept on a stack, or back to it (capability ``branch``) |
+| ``probe`` | ``action`` | ``legal`` and ``outcome`` after ``act``, unmoved (capability ``probe``) |
 | ``outcome`` | | ``outcome`` (null while the hand is live) |
 | ``stop`` | | ``ok`` |
 
 Capabilities name what an engine supports; a case that needs a missing one is *skipped*, not
 failed: ``notation``, ``ranking:<name>``, ``split``, ``pots``, ``showdown:<game>``,
 ``hand:<game>``, ``observe:<key>``; ``snapshot`` lets the runner check a rejected action with
-fewer messages.
+fewer messages; ``branch`` and ``probe`` let perft walk a tree without replaying every node.
 
 Over a pipe each message is one line of UTF-8 JSON (at most ``MAX_LINE`` bytes) and every
 request carries an integer ``id``, which a 1.1 engine copies into its reply (the exec adapter
@@ -34,9 +36,11 @@ adds and checks it; in-process engines never see it); the schema of every reques
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+import json.encoder
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from pokerspec.core.game import Json
 
@@ -47,6 +51,46 @@ MAX_LINE = 1 << 20
 """The longest message line (bytes, newline excluded) the runner accepts from an engine."""
 
 Message = dict[str, Json]
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_DECODER = json.JSONDecoder()
+_SCAN = cast(Callable[[str, int], tuple[object, int]], getattr(_DECODER, "scan_once"))  # noqa: B009
+"""The decoder's C scanner (untyped in the stubs): one value from a position, no whitespace."""
+
+
+def _refuse(value: object) -> object:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _c_encoder() -> Callable[[Json], str] | None:
+    """The C encoder made once (``JSONEncoder.encode`` makes one per call, most of the cost of a
+    short line), if this Python has it and it writes what ``JSONEncoder`` writes; else None."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        chunks = cast(Callable[[Json, int], Sequence[str]],
+                      make(None, _refuse, json.encoder.encode_basestring, None, ":", ",", False, False, True))
+        sample: Json = {"ok": True, "a": [1, -2.5, None, "é\n"], "b": {}}
+        if "".join(chunks(sample, 0)) != _ENCODER.encode(sample):
+            return None
+    except (TypeError, ValueError):
+        return None
+    return lambda value: "".join(chunks(value, 0))
+
+
+encode_message: Callable[[Json], str] = _c_encoder() or _ENCODER.encode
+"""A message as the text of one line: compact, non-ASCII kept (``JSONEncoder.encode``'s output)."""
+
+
+def decode_message(text: str) -> Json:
+    """The value of one line of JSON, as ``JSONDecoder.decode`` reads it (and with its errors): a
+    line that is exactly one value is scanned directly, anything else goes to the decoder."""
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration:
+        return cast(Json, _DECODER.decode(text))
+    return cast(Json, value) if end == len(text) else cast(Json, _DECODER.decode(text))
 
 
 class Engine(Protocol):
@@ -91,11 +135,17 @@ class Streaming(Protocol):
     """A pipelined engine that also takes the next case before this one is collected (the exec
     adapter): ``submit`` queues a case's requests and returns a ticket; ``collect`` returns the
     replies of the oldest ticket not yet collected, as ``handle_all`` would; ``finish`` ends the
-    conversation and charges a reply that came after its case was collected to that case."""
+    conversation and charges a reply that came after its case was collected to that case;
+    ``late`` returns such charges found so far without ending it."""
 
     def submit(self, messages: Sequence[Mapping[str, Json]]) -> int: ...
 
     def collect(self, ticket: int) -> Replies: ...
+
+    def late(self) -> list[tuple[int, EngineFailure]]:
+        """The protocol errors of cases already collected that lines read since showed (a late or
+        repeated reply), with each case's ticket; each is returned once (``finish`` leaves it out)."""
+        ...
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         """End the conversation (``stop``) and return the protocol errors of cases already

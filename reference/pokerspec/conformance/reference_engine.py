@@ -21,7 +21,7 @@ from pokerspec.core.exposed import bring_in_card, exposed_rank
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
-from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
+from pokerspec.core.types import Chips, Seat, parse_seat, seat_name, seat_names
 from pokerspec.profiles import GAMES, all_profiles, get_profile
 from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
@@ -134,6 +134,8 @@ class ReferenceEngine:
         self._seats = 0
         self._formatted: dict[int, Formatted] = {}
         self._texts: dict[int, tuple[Action, str]] = {}
+        self._listed: dict[int, tuple[tuple[Action, ...], list[str]]] = {}
+        """The texts of the listings ``legal`` answered, by the listing's identity (``_op_legal``)."""
         self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
             name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
         self._seen: object | None = None
@@ -177,6 +179,7 @@ class ReferenceEngine:
         caps.append("stakes:stud")
         caps.append("snapshot")
         caps.append("branch")
+        caps.append("probe")
         return {
             "protocol": PROTOCOL_VERSION,
             "minor": PROTOCOL_MINOR,
@@ -372,12 +375,15 @@ class ReferenceEngine:
         return _read_action(text, self._seats)
 
     def play(self, action: Action) -> ActionError | None:
-        """Apply ``action``; the error if the rules reject it (the state is then unchanged)."""
+        """Apply ``action``; the error if the rules reject it (the state is then unchanged). The
+        error comes without its traceback: kept by a caller, the traceback's frames would hold
+        that caller's frame and so the error itself, a reference cycle that keeps everything the
+        caller holds (a fuzzed hand's plan) alive until the cyclic garbage collector runs."""
         game, state = self._live()
         try:
             self._state = game.apply(state, action)
         except ActionError as exc:
-            return exc
+            return exc.with_traceback(None)
         return None
 
     def observation(self) -> dict[str, Json]:
@@ -391,24 +397,33 @@ class ReferenceEngine:
         return game.outcome(state)
 
     def _op_legal(self, message: Mapping[str, Json]) -> Message:
-        """Each action by its text (``_text``); ``formatted``, which also sorts the listing and
-        indexes it by text for the fuzzer, would redo that for every new listing tuple."""
-        legal = self.listing()
-        text = self._text
-        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions]}
+        """Each action by its text (``_text``), kept for the listing tuple (the engines list the
+        same tuples over and over); ``formatted``, which also sorts the listing and indexes it by
+        text for the fuzzer, would redo that for every new listing tuple."""
+        game, state = self._live()
+        legal = game.legal(state)
+        actions = legal.actions
+        known = self._listed.get(id(actions))
+        if known is None or known[0] is not actions:
+            if len(self._listed) >= LISTING_CACHE:
+                self._listed.clear()
+            known = (actions, [self._text(a) for a in actions])
+            self._listed[id(actions)] = known
+        return {"to_act": seat_names(legal.to_act), "actions": list(known[1])}
 
     def _op_act(self, message: Mapping[str, Json]) -> Message:
         """``parsed`` then ``play`` in one step: the op most sent, so the hand is looked up once
         and a refusal, in reading or by the rules, is answered from one handler."""
         game, state = self._live()
         try:
-            self._state = game.apply(state, self.parsed(str(message["action"])))
+            self._state = game.apply(state, _read_action(str(message["action"]), self._seats))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         return {"ok": True}
 
     def _op_observe(self, message: Mapping[str, Json]) -> Message:
-        return {"observation": self.observation()}
+        game, state = self._live()
+        return {"observation": game.observe(state)}
 
     def _op_snapshot(self, message: Mapping[str, Json]) -> Message:
         """``legal`` and ``observe`` in one reply (protocol 1.1); read once per state."""
@@ -434,3 +449,17 @@ class ReferenceEngine:
     def _op_outcome(self, message: Mapping[str, Json]) -> Message:
         outcome = self.result()
         return {"outcome": None if outcome is None else outcome.to_json()}
+
+    def _op_probe(self, message: Mapping[str, Json]) -> Message:
+        """What ``act`` would lead to, the hand left where it is (the optional capability
+        ``probe``): ``legal`` and ``outcome`` of the position after the action, in one reply."""
+        game, state = self._live()
+        try:
+            after = game.apply(state, self.parsed(str(message["action"])))
+        except ActionError as exc:
+            return {"rejected": exc.reason.value, "message": str(exc)}
+        legal = game.legal(after)
+        outcome = game.outcome(after)
+        text = self._text
+        return {"to_act": [seat_name(s) for s in legal.to_act], "actions": [text(a) for a in legal.actions],
+                "outcome": None if outcome is None else outcome.to_json()}

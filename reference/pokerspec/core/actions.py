@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final
 
 from pokerspec.core.cards import Card, CardError, format_cards, parse_card
 from pokerspec.core.types import Chips, Seat, parse_seat, seat_name
@@ -37,15 +37,22 @@ class Verb(Enum):
     DECLARE = "dec"
 
 
-FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = Verb.FOLD, Verb.CHECK_CALL, Verb.BET_RAISE, Verb.SHOW, Verb.MUCK
-BID, DRAW, PICK = Verb.BID, Verb.DRAW, Verb.PICK
+FOLD: Final = Verb.FOLD
+CHECK_CALL: Final = Verb.CHECK_CALL
+BET_RAISE: Final = Verb.BET_RAISE
+SHOW: Final = Verb.SHOW
+MUCK: Final = Verb.MUCK
+BID: Final = Verb.BID
+DRAW: Final = Verb.DRAW
+PICK: Final = Verb.PICK
 """The betting, showdown, bid and card verbs under plain module names, for the engines' per-action code:
 reading a member off an ``Enum`` class goes through ``EnumType.__getattr__`` and costs about
-ten times as much as reading a module global."""
+ten times as much as reading a module global. ``Final`` here and on the other constants read at
+every action lets the mypyc build read them without a dictionary lookup."""
 _VERBS = {verb.value: verb for verb in Verb}
 """Verbs by their notation; a dictionary lookup is much cheaper than calling ``Verb(text)``."""
-AMOUNT_VERBS = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
-CARD_VERBS = frozenset({Verb.DRAW, Verb.PICK})
+AMOUNT_VERBS: Final = frozenset({Verb.CHECK_CALL, Verb.BET_RAISE, Verb.BRING_IN, Verb.BID})
+CARD_VERBS: Final = frozenset({Verb.DRAW, Verb.PICK})
 DECLARATIONS = ("l", "h", "b")
 """Low, high, both (``auction.declare.choices``)."""
 _SEAT_WORD = re.compile(r"p[1-9][0-9]*")
@@ -185,7 +192,11 @@ def parse_action(text: str, seats: int | None = None) -> Action:
     return Action(seat, verb)
 
 
-class Turn(NamedTuple):
+NO_CHIPS: Final = Chips(0)
+"""A ``Turn``'s stack and round bet when the action has none."""
+
+
+class Turn:
     """What the order of rejection reasons needs to know about a state (``core.contract.precedence``).
 
     ``listing`` is the state's complete legal-action listing; ``committed`` the seats that have
@@ -194,23 +205,32 @@ class Turn(NamedTuple):
     owes the forced bring-in. ``stack`` and ``round_bet`` are the acting seat's chips behind and
     chips put in during the current betting round; ``hand`` its own cards (for discards).
 
-    A ``NamedTuple`` rather than a frozen dataclass: the engines make one for every action, and
-    a frozen dataclass sets each of its eleven fields through ``object.__setattr__``."""
+    A plain class with slots rather than a frozen dataclass or a named tuple: the engines make one
+    for every action, a frozen dataclass sets each of its eleven fields through
+    ``object.__setattr__``, and a named tuple's constructor is slower still; the mypyc build
+    compiles this one to a native class."""
 
-    seats: int
-    over: bool
-    folded: Collection[Seat]
-    committed: Collection[Seat]
-    to_act: Collection[Seat]
-    listing: Sequence[Action]
-    capped: bool = False
-    bring_in: bool = False
-    stack: Chips = Chips(0)
-    round_bet: Chips = Chips(0)
-    hand: Collection[Card] = ()
+    __slots__ = ("bring_in", "capped", "committed", "folded", "hand", "listing", "over", "round_bet",
+                 "seats", "stack", "to_act")
+
+    def __init__(self, seats: int, over: bool, folded: Collection[Seat], committed: Collection[Seat],
+                 to_act: Collection[Seat], listing: Sequence[Action], capped: bool = False,
+                 bring_in: bool = False, stack: Chips = NO_CHIPS, round_bet: Chips = NO_CHIPS,
+                 hand: Collection[Card] = ()) -> None:
+        self.seats = seats
+        self.over = over
+        self.folded = folded
+        self.committed = committed
+        self.to_act = to_act
+        self.listing = listing
+        self.capped = capped
+        self.bring_in = bring_in
+        self.stack = stack
+        self.round_bet = round_bet
+        self.hand = hand
 
 
-MAX_DISCARD = 5
+MAX_DISCARD: Final = 5
 """The most cards one draw may name (``archie.deal.discard``)."""
 
 

@@ -8,7 +8,7 @@ natural integer order of cards *is* the bring-in order (``core.bringin.order``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NewType
+from typing import Final, NewType
 
 Card = NewType("Card", int)
 Rank = NewType("Rank", int)
@@ -69,7 +69,7 @@ def format_card(card: Card) -> str:
     return _NAMES[card]
 
 
-_NAMES = tuple(RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3] for card in range(52))
+_NAMES: Final = tuple(RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3] for card in range(52))
 """Each card's canonical name, by card."""
 _CANONICAL = {name: Card(card) for card, name in enumerate(_NAMES)}
 """The cards by canonical name: the common case of ``parse_card``, read without taking the token apart."""

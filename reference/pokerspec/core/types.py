@@ -7,7 +7,8 @@ can never be passed where a seat is meant.
 from __future__ import annotations
 
 import re
-from typing import NewType
+from collections.abc import Iterable
+from typing import Final, NewType
 
 Chips = NewType("Chips", int)
 """An amount of chips: a non-negative integer (``core.chips.amount``)."""
@@ -27,13 +28,19 @@ RuleId = NewType("RuleId", str)
 _SEAT = re.compile(r"p([1-9][0-9]?)")
 
 
-SEAT_NAMES = tuple(f"p{seat + 1}" for seat in range(99))
+SEAT_NAMES: Final = tuple(f"p{seat + 1}" for seat in range(99))
 """Every seat's name, by seat (``seat_name``); observations name every seat after every action."""
 
 
 def seat_name(seat: Seat) -> str:
     """Write a seat the PHH way: seat 0 is ``p1``."""
     return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"p{seat + 1}"
+
+
+def seat_names(seats: Iterable[Seat]) -> list[str]:
+    """``seat_name`` of each seat, in one call (listings and observations name several at once)."""
+    named = len(SEAT_NAMES)
+    return [SEAT_NAMES[s] if 0 <= s < named else f"p{s + 1}" for s in seats]
 
 
 def parse_seat(token: str, seats: int | None = None) -> Seat:

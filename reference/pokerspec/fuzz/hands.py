@@ -34,8 +34,9 @@ import random
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import Final, cast
 
 from pokerspec.conformance.cases import validator
 from pokerspec.conformance.grading import difference
@@ -43,7 +44,7 @@ from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.actions import Action, ActionError
 from pokerspec.core.game import Json
-from pokerspec.core.types import seat_name
+from pokerspec.core.types import seat_names
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, FindingClass, Findings, path_field, rule_for
 from pokerspec.regress.corpus import (
     MAX_STEPS,
@@ -56,11 +57,11 @@ from pokerspec.regress.corpus import (
     random_chooser,
 )
 
-OUTCOME_KEYS = ("received", "net", "pots", "carry")
+OUTCOME_KEYS: Final = ("received", "net", "pots", "carry")
 """Outcome keys compared (and written into a finding's ``expect``)."""
-PROBE = "!"
+PROBE: Final = "!"
 """Marks, in a replay script, an action that must be rejected (a probe)."""
-PROBE_RATE = 0.2
+PROBE_RATE: Final = 0.2
 """The share of turns before which an illegal action is tried (its rejection reason compared)."""
 MAX_REPLAYS = 1500
 """Upper bound on replays spent shrinking one finding."""
@@ -68,7 +69,12 @@ SHRINK_SECONDS = 60.0
 """Upper bound on the time spent shrinking one finding, for slow engines (a shrink cut short by
 it depends on the machine's speed; the replay bound does not)."""
 
-NEW, LEGAL, REJECT, ACT, OBSERVE, OUTCOME = range(6)
+NEW: Final = 0
+LEGAL: Final = 1
+REJECT: Final = 2
+ACT: Final = 3
+OBSERVE: Final = 4
+OUTCOME: Final = 5
 """The kinds of step: the request starting the hand, a listing, a probe, an action, an
 observation, the outcome."""
 
@@ -83,18 +89,22 @@ class Hand:
     actions: tuple[str, ...]
 
 
-class Step(NamedTuple):
-    """One request to the engine under test and the reference's answer to it."""
+class Step:
+    """One request to the engine under test and the reference's answer to it (a plain class with
+    slots: a hand makes about three a turn, and the mypyc build compiles it to a native class)."""
 
-    kind: int
-    request: Message
-    expected: Json
-    """The listing, the rejection reason, the observation or the outcome (None for the rest)."""
-    played: int
-    """Actions and probes played before the request."""
-    phase: str
-    """The reference's phase when the request is sent; for an observation or the outcome, the
-    phase in which the action before it was played."""
+    __slots__ = ("expected", "kind", "phase", "played", "request")
+
+    def __init__(self, kind: int, request: Message, expected: Json, played: int, phase: str) -> None:
+        self.kind = kind
+        self.request = request
+        self.expected = expected
+        """The listing, the rejection reason, the observation or the outcome (None for the rest)."""
+        self.played = played
+        """Actions and probes played before the request."""
+        self.phase = phase
+        """The reference's phase when the request is sent; for an observation or the outcome, the
+        phase in which the action before it was played."""
 
 
 @dataclass(slots=True)
@@ -210,7 +220,7 @@ class Oracle:
         """The seats to act and the listed actions, both sorted, and each action by its text."""
         legal = self.reference.listing()
         formatted = self.reference.formatted(legal.actions)
-        return sorted(seat_name(s) for s in legal.to_act), formatted.ordered, formatted.by_text
+        return sorted(seat_names(legal.to_act)), formatted.ordered, formatted.by_text
 
     def rejection(self, text: str) -> str | None:
         """The reason the reference rejects ``text`` with, or None if it accepts (and plays) it."""
@@ -529,7 +539,15 @@ def script_of(replay: Replay) -> tuple[str, ...]:
 
 def probe(rng: random.Random, seats: int, to_act: list[str], actions: list[str]) -> str | None:
     """An action that is certainly not in the legal listing: a seat acting out of turn, an
-    amount one off a listed one, a fold or a check that is not listed."""
+    amount one off a listed one, a fold or a check that is not listed (``probes``)."""
+    options = probes(seats, tuple(to_act), tuple(actions))
+    return rng.choice(options) if options else None
+
+
+@lru_cache(maxsize=4096)
+def probes(seats: int, to_act: tuple[str, ...], actions: tuple[str, ...]) -> tuple[str, ...]:
+    """Every action ``probe`` chooses from, sorted: the same listings come back hand after hand,
+    so each one's are worked out once."""
     listed = set(actions)
     options = [f"p{s} cc" for s in range(1, seats + 1) if f"p{s}" not in to_act]
     for action in actions:
@@ -541,7 +559,7 @@ def probe(rng: random.Random, seats: int, to_act: list[str], actions: list[str])
                     options.append(wrong)
     for seat in to_act:
         options += [a for a in (f"{seat} f", f"{seat} cc 0") if a not in listed]
-    return rng.choice(sorted(set(options))) if options else None
+    return tuple(sorted(set(options)))
 
 
 def _size(hand: Hand) -> tuple[int, int, int, int]:

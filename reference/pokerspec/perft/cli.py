@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
-from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
+from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import divide, perft_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
     parser.add_argument("--divide", action="store_true",
                         help="print each child's counts, the engine's and the reference's")
     parser.add_argument("--replay", action="store_true",
-                        help="walk by replaying from new_hand even if the engine can branch")
+                        help="walk by replaying from new_hand even if the engine can branch or probe")
     parser.add_argument("--invariants", action="store_true",
                         help="test the invariants at every node (needs snapshot)")
     parser.add_argument("--stop", action="store_true", help="stop at the first position that differs")
@@ -134,7 +134,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         tables = {}
     failed = checked = 0
     nodes, started = 0, time.perf_counter()
-    how = "replay" if args.replay or "branch" not in hello.capabilities else "branch"
+    how = _tree(engine, hello, chosen[0], args).how if chosen else "nothing to walk"
     print(f"perft {hello.name} {hello.version} ({how})")
     for position in chosen:
         if position.game not in hello.games or position.profile not in hello.profiles \
@@ -146,8 +146,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         published = tables.get(position.name)
         expected = published.truncated(depth) if published is not None and depth <= published.depth \
             else reference.counts((), depth)
-        tree = EngineTree(engine, hello, position, branch=False if args.replay else None,
-                          check=args.invariants)
+        tree = _tree(engine, hello, position, args)
         checked += 1
         try:
             got = tree.counts((), depth) if cluster is None else \
@@ -175,6 +174,10 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
             _report_difference(reference, tree, depth, hello, args.out, failed)
         if failed and args.stop:
             break
+    if isinstance(engine, Streaming) and checked:  # a line the engine wrote only when told to stop
+        for _, failure in engine.finish():
+            failed += 1
+            print(f"FAIL  after the last position: {failure}")
     seconds = time.perf_counter() - started
     print(f"{checked} positions, {failed} failed, {nodes:,} nodes in {seconds:.1f} s "
           f"({nodes / seconds if seconds else 0:,.0f} nodes/s)")
@@ -182,6 +185,13 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         print("NOTHING CHECKED: the engine plays none of these positions", file=sys.stderr)
         return 2
     return 1 if failed else 0
+
+
+def _tree(engine: Engine, hello: Hello, position: Position, args: argparse.Namespace) -> EngineTree:
+    """The walk of ``position`` on ``engine``: by ``branch`` and ``probe`` when the engine has them,
+    unless ``--replay``."""
+    fast = False if args.replay else None
+    return EngineTree(engine, hello, position, branch=fast, check=args.invariants, probe=fast)
 
 
 def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branch: bool) -> Counts:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Protocol, cast
 
-from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined
+from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, Streaming
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.actions import DRAW, MAX_DISCARD, Action, format_action
 from pokerspec.core.cards import Card, parse_cards
@@ -28,7 +28,13 @@ from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import Position
 
 OUTCOME: Message = {"op": "outcome"}
+OBSERVE: Message = {"op": "observe"}
+PUSH: Message = {"op": "push"}
 POP: Message = {"op": "pop"}
+MOVES = frozenset({"new_hand", "act", "push", "pop"})
+"""The ops answered ``ok: true`` when they succeed."""
+BATCH = 2048
+"""About how many requests of a walk go in one batch (one round trip through a pipe)."""
 MAX_PROBLEMS = 20
 """Invariant breaches kept per walk (the first ones, each with its sequence)."""
 
@@ -250,59 +256,88 @@ class ReferenceTree:
                 self.problems.append(Problem(tuple(history), message))
 
 
+def _act(action: str) -> Message:
+    return {"op": "act", "action": action}
+
+
+def _draws(node: Node) -> bool:
+    """Whether ``node`` lists a draw not yet expanded into its discards."""
+    return any(a.endswith(" sd *") for a in node.children)
+
+
+@dataclass(slots=True)
+class _Open:
+    """A live node of a walk whose children are still to be looked at: its actions from the
+    walk's root, its level, what it lists, and whether a draw there awaits the seat's cards."""
+
+    path: tuple[str, ...]
+    level: int
+    node: Node
+    draws: bool = False
+
+
 class EngineTree:
-    """An engine's tree, walked through the protocol. With the capability ``branch`` each child
-    is ``push``, ``act``, its listing, ``pop``; without it each node is reached by replaying its
-    actions from ``new_hand``. A node's children at the last depth go in one batch (one round
-    trip through a pipe). ``check`` reads ``snapshot`` instead of ``legal`` (when the engine has
-    it) and tests the invariants at every node."""
+    """An engine's tree, walked through the protocol. Each child is looked at with ``probe``
+    (capability ``probe``), or with ``push``, ``act``, its listing, ``pop`` (capability
+    ``branch``), or by replaying its actions from ``new_hand``. The walk keeps a stack of live
+    nodes still to be opened and sends the children of as many of them as fit in ``BATCH``
+    requests in one batch, the way from one node to the next (``pop``, ``push``, ``act``)
+    between them: one round trip through a pipe serves many nodes, and the engine answers while
+    the runner reads. ``check`` reads ``snapshot`` instead of ``legal`` (when the engine has it;
+    it does not ``probe`` then) and tests the invariants at every node."""
 
     def __init__(self, engine: Engine, hello: Hello, position: Position, branch: bool | None = None,
-                 check: bool = False) -> None:
+                 check: bool = False, probe: bool | None = None) -> None:
         self.position = position
         self.problems: list[Problem] = []
         self.engine = engine
         self.branch = "branch" in hello.capabilities if branch is None else branch
         self.check = check and "snapshot" in hello.capabilities
+        self.probe = ("probe" in hello.capabilities if probe is None else probe) and not self.check
         self._look: Message = {"op": "snapshot" if self.check else "legal"}
         self._chips = _chips(position.setup)
-        self._pending: list[Message] = []
         self._start: Message = {"op": "new_hand", "game": position.game, "profile": position.profile,
                                 "setup": dict(position.setup)}
+        self._here: tuple[str, ...] = ()
+        """Where the engine stands (branching), as actions from the root of the walk."""
         self.messages = 0
         """Requests sent so far (the benchmark's measure of protocol cost)."""
+        self.batches = 0
+        """Batches sent so far (round trips through a pipe)."""
         self._pipelined = engine if isinstance(engine, Pipelined) else None
         """The engine when it takes a batch at once (checked once: a protocol check is slow)."""
+        self._streaming = engine if isinstance(engine, Streaming) else None
+        """The engine when it can tell a late reply to a batch already read (the exec adapter)."""
 
-    def _send(self, messages: list[Message]) -> list[Message]:
-        batch = self._pending + messages
-        self._pending = []
+    @property
+    def how(self) -> str:
+        """How children are looked at: ``probe``, ``branch`` (push and pop), both, or ``replay``."""
+        used = [name for name, on in (("branch", self.branch), ("probe", self.probe)) if on]
+        return " and ".join(used) if used else "replay"
+
+    def _send(self, batch: list[Message]) -> list[Message]:
         self.messages += len(batch)
+        self.batches += 1
         if self._pipelined is not None:
             replies, failure = self._pipelined.handle_all(batch)
             if failure is not None:
                 raise failure
+            for _, late in self._streaming.late() if self._streaming is not None else ():
+                raise late
         else:
             replies = [self.engine.handle(m) for m in batch]
         for message, reply in zip(batch, replies, strict=True):
-            if message["op"] in ("new_hand", "act", "push", "pop") and reply.get("ok") is not True:
+            if reply.get("ok") is not True and message["op"] in MOVES:
                 raise EngineFailure("perft", f"{message['op']} {message.get('action', '')} was answered "
                                     f"{reply!r:.300}")
-        return replies[len(batch) - len(messages):]
+        return replies
 
-    def _enter(self, path: Sequence[str], child: str) -> list[Message]:
-        if self.branch:
-            return [{"op": "push"}, {"op": "act", "action": child}]
-        return [self._start, *(self._act(a) for a in (*path, child))]
+    def _goto(self, path: Sequence[str]) -> list[Message]:
+        return [self._start, *(_act(a) for a in path)]
 
-    def _goto(self, path: Sequence[str]) -> None:
-        self._send([self._start, *(self._act(a) for a in path)])
-
-    @staticmethod
-    def _act(action: str) -> Message:
-        return {"op": "act", "action": action}
-
-    def _read(self, listing: Message, outcome: Message, history: Sequence[str], expand: bool = True) -> Node:
+    def _read(self, listing: Message, outcome: Message, history: Sequence[str]) -> Node:
+        """The node a listing (``legal``, ``snapshot`` or ``probe``) and an outcome describe,
+        each ``pN sd *`` still unexpanded; with ``check``, its invariants tested."""
         to_act = listing.get("to_act")
         actions = listing.get("actions")
         result = outcome.get("outcome")
@@ -329,22 +364,20 @@ class EngineTree:
             for message in found:
                 if len(self.problems) < MAX_PROBLEMS:
                     self.problems.append(Problem(tuple(history), message))
-        children = listed
-        if expand and any(a.endswith(" sd *") for a in listed):
-            children = self._expand(listed, history)
-        return Node(tuple(str(s) for s in to_act), listed, children, net,
+        return Node(tuple(str(s) for s in to_act), listed, listed, net,
                     cast(dict[str, Json], result) if isinstance(result, dict) else None)
 
-    def _expand(self, listed: Sequence[str], history: Sequence[str]) -> tuple[str, ...]:
-        """Each ``pN sd *`` as every discard it stands for, from the seat's cards as observed."""
-        reply = self._send([{"op": "observe"}])[0]
+    @staticmethod
+    def _discards(node: Node, reply: Message, history: Sequence[str]) -> Node:
+        """``node`` with each ``pN sd *`` as every discard it stands for, from the seat's cards in
+        ``reply`` (to ``observe``)."""
         observation = reply.get("observation")
         hands = observation.get("hands") if isinstance(observation, dict) else None
         if not isinstance(hands, dict):
             raise EngineFailure("perft", f"after {list(history)}: a draw is listed but observe reports "
                                 "no hands (perft needs observe:hands to walk draws)")
         out: list[str] = []
-        for text in listed:
+        for text in node.listed:
             seat = text.split()[0]
             if text.endswith(" sd *"):
                 held = parse_cards([str(c) for c in cast(list[str], hands.get(seat, []))])
@@ -352,64 +385,97 @@ class EngineTree:
                         for chosen in discard_sets(held)]
             else:
                 out.append(text)
-        return tuple(out)
+        return replace(node, children=tuple(out))
 
     def node(self, prefix: Sequence[str]) -> Node:
         path = (*self.position.actions, *prefix)
-        self._goto(path)
-        listing, outcome = self._send([self._look, {"op": "outcome"}])
-        return self._read(listing, outcome, path)
+        listing, outcome = self._send([*self._goto(path), self._look, OUTCOME])[-2:]
+        node = self._read(listing, outcome, path)
+        if _draws(node):
+            node = self._discards(node, self._send([OBSERVE])[0], path)
+        self._here = ()
+        return node
 
     def counts(self, prefix: Sequence[str], depth: int) -> Counts:
         counts = Counts.empty(depth)
+        base = (*self.position.actions, *prefix)
         root = self.node(prefix)
-        self._walk(root, [*self.position.actions, *prefix], 0, depth, counts)
+        if self._ended(root, base, 0, counts) or depth == 0:
+            return counts
+        waiting = [_Open((), 0, root)]
+        while waiting:
+            batch: list[Message] = []
+            plan: list[tuple[_Open, str | None, int]] = []
+            while waiting and len(batch) < BATCH:
+                self._open(waiting.pop(), base, batch, plan)
+            replies = self._send(batch)
+            opened: list[_Open] = []
+            for parent, child, at in plan:
+                if child is None:
+                    shown = self._discards(parent.node, replies[at], (*base, *parent.path))
+                    opened.append(_Open(parent.path, parent.level, shown))
+                    continue
+                path, below = (*parent.path, child), parent.level + 1
+                history = (*base, *path)
+                counts.nodes[below] += 1
+                kid = self._read(replies[at], replies[at + 1 if not self.probe else at], history)
+                if not self._ended(kid, history, below, counts) and below < depth:
+                    opened.append(_Open(path, below, kid, _draws(kid)))
+            waiting += reversed(opened)
+        if self._streaming is not None:
+            self._send([OUTCOME])  # a reply the engine repeats late comes by now: this walk's failure
         return counts
 
-    def _walk(self, node: Node, history: list[str], level: int, depth: int, counts: Counts) -> None:
-        """Count ``node`` (the engine stands at it) and its subtree: all its children's listings
-        come back in one batch; the way into each live child (``push``, ``act``) and back
-        (``pop``) ride with the next batch sent, so each inner node costs one round trip."""
-        if node.net is not None or not node.listed:
-            if node.net is None:
-                raise EngineFailure("perft", f"after {history}: nothing is listed but there is no outcome")
-            counts.ended[level] += 1
-            counts.sums[level] = (counts.sums[level] + line_hash(ending_line(history, node.net))) & MASK
+    def _ended(self, node: Node, history: Sequence[str], level: int, counts: Counts) -> bool:
+        """Whether the hand is over at ``node``; if so it is counted as ending at ``level``."""
+        if node.net is None and node.listed:
+            return False
+        if node.net is None:
+            raise EngineFailure("perft", f"after {list(history)}: nothing is listed but there is no outcome")
+        counts.ended[level] += 1
+        counts.sums[level] = (counts.sums[level] + line_hash(ending_line(history, node.net))) & MASK
+        return True
+
+    def _open(self, node: _Open, base: Sequence[str], batch: list[Message],
+              plan: list[tuple[_Open, str | None, int]]) -> None:
+        """Add to ``batch`` the requests that look at every child of ``node`` (or, for a draw not
+        yet expanded, at the seat's cards) and to ``plan`` where each answer will be."""
+        path = node.path
+        if not self.branch and (node.draws or self.probe):
+            batch += self._goto((*base, *path))
+        elif self.branch:
+            here = self._here
+            common = 0
+            for a, b in zip(here, path, strict=False):
+                if a != b:
+                    break
+                common += 1
+            batch += [POP] * (len(here) - common)
+            for action in path[common:]:
+                batch += [PUSH, _act(action)]
+            self._here = path
+        if node.draws:
+            plan.append((node, None, len(batch)))
+            batch.append(OBSERVE)
             return
-        if level == depth:
-            return
-        below = level + 1
-        counts.nodes[below] += len(node.children)
         look = self._look
-        batch: list[Message] = []
-        for child in node.children:
-            batch += [*self._enter(history, child), look, OUTCOME]
-            if self.branch:
-                batch.append(POP)
-        replies = self._send(batch)
-        step = len(batch) // len(node.children)
-        last = below == depth
-        for i, child in enumerate(node.children):
-            at = (i + 1) * step - (3 if self.branch else 2)
-            history.append(child)
-            kid = self._read(replies[at], replies[at + 1], history, expand=False)
-            if last or kid.net is not None or not kid.listed:
-                self._walk(kid, history, below, depth, counts)
+        for child in node.node.children:
+            if self.probe:
+                plan.append((node, child, len(batch)))
+                batch.append({"op": "probe", "action": child})
+            elif self.branch:
+                plan.append((node, child, len(batch) + 2))
+                batch += [PUSH, _act(child), look, OUTCOME, POP]
             else:
-                drawing = any(a.endswith(" sd *") for a in kid.listed)
-                if self.branch or drawing:
-                    self._pending += self._enter(history[:-1], child)
-                if drawing:
-                    kid = replace(kid, children=self._expand(kid.listed, history))
-                self._walk(kid, history, below, depth, counts)
-                if self.branch:
-                    self._pending.append(POP)
-            history.pop()
+                batch += self._goto((*base, *path, child))
+                plan.append((node, child, len(batch)))
+                batch += [look, OUTCOME]
 
 
 Subtree = tuple[str, str, tuple[str, ...], int, bool]
 """One subtree of a walk, by value: the engine (an ``--impl``), the position's name, the actions
-from the position to the subtree's root, the depth below it, and whether to branch."""
+from the position to the subtree's root, the depth below it, and whether to use the engine's
+``branch`` and ``probe`` (else replay)."""
 
 
 def subtree_counts(key: Subtree) -> Counts:
@@ -423,6 +489,7 @@ def subtree_counts(key: Subtree) -> Counts:
     engine = open_engine(impl)
     try:
         hello = handshake(engine)
-        return EngineTree(engine, hello, positions()[name], branch=branch).counts(prefix, depth)
+        fast = None if branch else False
+        return EngineTree(engine, hello, positions()[name], branch=fast, probe=fast).counts(prefix, depth)
     finally:
         engine.close()

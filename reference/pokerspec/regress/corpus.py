@@ -8,6 +8,7 @@ Everything follows from the seed, so the same seed gives the same hands on every
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import accumulate
@@ -151,7 +152,9 @@ def random_chooser(rng: random.Random) -> Chooser:
     ``pN sd *`` becomes a random subset (0-5) of the seat's own cards."""
 
     def choose(engine: Engine, actions: list[str]) -> str:
-        action = rng.choices(actions, cum_weights=_cumulative_weights(actions))[0]
+        # rng.choices(actions, cum_weights=weights)[0], the same draw without its checks
+        weights = _cumulative_weights(actions)
+        action = actions[bisect(weights, rng.random() * (weights[-1] + 0.0), 0, len(actions) - 1)]
         if action.endswith(" *"):
             seat = action.split()[0]
             held = own_cards(engine, seat)

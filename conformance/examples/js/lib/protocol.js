@@ -138,7 +138,7 @@ function pots(req) {
 /**
  * A deep copy of a hand that keeps every object's class and every shared reference (two fields
  * holding one object still hold one object), for the `branch` capability: `push` keeps one,
- * `pop` puts it back. Frozen objects (profiles, tables) are shared, not copied.
+ * `pop` puts it back; and for `probe`, which acts on one and lists what follows. Frozen objects (profiles, tables) are shared, not copied.
  * @template T
  * @param {T} value
  * @param {Map<object, unknown>} [seen] the copies made so far, by original
@@ -215,7 +215,7 @@ export class Session {
           capabilities: ['notation', 'split', 'pots',
             ...['high', 'low-a5', 'low-8', 'exposed', 'bring-in'].map((r) => `ranking:${r}`),
             ...Object.keys(GAMES).flatMap((g) => [`showdown:${g}`, `hand:${g}`]),
-            'stakes:stud', 'branch',
+            'stakes:stud', 'branch', 'probe',
             ...OBSERVABLES.map((o) => `observe:${o}`)],
         };
         if (req.minor !== undefined) reply.minor = MINOR;
@@ -249,6 +249,12 @@ export class Session {
         if (!kept) throw new RequestError('bad_request', 'pop without push: no position kept');
         this.hand = kept;
         return { ok: true };
+      }
+      case 'probe': {
+        const hand = copyOf(this.current());
+        const refusal = hand.act(req.action);
+        if (refusal) return { rejected: refusal.reason, message: refusal.message };
+        return { ...hand.legal(), outcome: hand.outcome() };
       }
       case 'legal':
         return this.current().legal();

@@ -67,3 +67,16 @@ test('branch: push keeps the position, pop brings it back, new_hand empties the 
   ask(session, { op: 'new_hand', game: 'stud', profile: 'stud-fl-training', setup: { stacks: [4, 4, 4], dealer: 'p1', deck: [] } });
   assert.equal(ask(session, { op: 'pop' }).error.code, 'bad_request');
 });
+
+test('probe: what act would lead to, the hand left where it is', () => {
+  const session = new Session();
+  assert.ok(ask(session, { op: 'start', protocol: 1, minor: 1 }).capabilities.includes('probe'));
+  assert.equal(ask(session, { op: 'probe', action: 'p2 cbr 2' }).error.code, 'bad_request');
+  ask(session, { op: 'new_hand', game: 'stud', profile: 'stud-fl-training', setup: { stacks: [4, 4, 4], dealer: 'p1', deck: [] } });
+  const before = [ask(session, { op: 'legal' }), ask(session, { op: 'observe' })];
+  const probed = ask(session, { op: 'probe', action: 'p2 cbr 2' });
+  assert.deepEqual([ask(session, { op: 'legal' }), ask(session, { op: 'observe' })], before);
+  ask(session, { op: 'act', action: 'p2 cbr 2' });
+  assert.deepEqual(probed, { ...ask(session, { op: 'legal' }), outcome: null });
+  assert.equal(ask(session, { op: 'probe', action: 'p2 cbr 2' }).rejected, 'not_your_turn');
+});
