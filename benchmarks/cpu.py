@@ -5,7 +5,9 @@ second in process (every position at its deep depth; issue 22).
 
     python benchmarks/cpu.py [--rounds N] [--only fuzz|perft] [--quick]
 
-Each rate is the best of ``--rounds``. To compare two versions of the reference on a loaded
+Each rate is the best of ``--rounds``, each round starting with the engines' caches of results
+emptied, and the engine under test in the fuzz served nothing the oracle worked out
+(``common.engines_apart``). To compare two versions of the reference on a loaded
 machine, run this script under each in turn, alternating, e.g. with
 ``PYTHONPATH=<other checkout>/reference`` for the other one.
 """
@@ -17,6 +19,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from common import engines_apart, forget_results
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.fuzz.hands import fuzz
 from pokerspec.perft.positions import positions
@@ -37,7 +40,8 @@ def cpu_seconds(work: Callable[[], int]) -> tuple[int, float]:
 
 
 def fuzzed(game: str, hands: int) -> int:
-    result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, SEED)
+    with engines_apart():
+        result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, SEED)
     assert not result.findings, [f.klass.key for f in result.findings]
     return hands
 
@@ -69,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, unit, work in tasks:
         count, best = 0, float("inf")
         for _ in range(args.rounds):
+            forget_results()  # no round is served the results of the one before
             count, seconds = cpu_seconds(work)
             best = min(best, seconds)
         print(f"{name}: {count:,} {unit} in {best:.2f} CPU s, {count / best:,.0f} {unit} per CPU second",

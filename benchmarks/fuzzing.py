@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import Measurement
+from common import Measurement, engines_apart, forget_results
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.fuzz.campaign import Campaign, prepare
 from pokerspec.fuzz.hands import fuzz
@@ -53,13 +53,17 @@ def _load() -> str:
 
 def rates(quick: bool, seed: int, repeats: int = 2) -> list[Measurement]:
     """Hands per second of each game, fuzzing the reference against itself in one process, every
-    check included (listing, acceptance, observables, probes, outcome); the best of ``repeats``."""
+    check included (listing, acceptance, observables, probes, outcome); the best of ``repeats``,
+    each run starting without the results of the one before, and the engine under test served
+    nothing the oracle worked out (``common.engines_apart``)."""
     out: list[Measurement] = []
     for game in GAMES:
         hands = RATE_HANDS[game] // (10 if quick else 1)
         best = float("inf")
         for _ in range(repeats):
-            result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, seed)
+            forget_results()  # no run is served the results of the one before
+            with engines_apart():
+                result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, seed)
             assert not result.findings, [f.klass.key for f in result.findings]
             best = min(best, result.seconds)
         out.append(Measurement(f"fuzz {game}", "pokerspec", hands, best,

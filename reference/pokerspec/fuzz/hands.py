@@ -38,6 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final, cast
 
+from pokerspec.collector import paused, sweep
 from pokerspec.conformance.cases import validator
 from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
@@ -63,6 +64,8 @@ PROBE: Final = "!"
 """Marks, in a replay script, an action that must be rejected (a probe)."""
 PROBE_RATE: Final = 0.2
 """The share of turns before which an illegal action is tried (its rejection reason compared)."""
+SWEEP_EVERY = 200
+"""Hands a scan plays between two sweeps of the young generations (``pokerspec.collector``)."""
 MAX_REPLAYS = 1500
 """Upper bound on replays spent shrinking one finding."""
 SHRINK_SECONDS = 60.0
@@ -667,7 +670,18 @@ def scan(fuzzer: Fuzzer, seed: int, start: int, end: int, stop: bool = False) ->
     up to the first disagreement)."""
     out = Scan(start, end)
     began = time.perf_counter()
-    for i in range(start, end):
+    with paused():
+        _scan(fuzzer, seed, out, stop)
+    out.seconds = time.perf_counter() - began
+    return out
+
+
+def _scan(fuzzer: Fuzzer, seed: int, out: Scan, stop: bool) -> None:
+    """``scan``'s loop, with the collector paused (``pokerspec.collector``) and swept every
+    ``SWEEP_EVERY`` hands."""
+    for i in range(out.start, out.end):
+        if (i - out.start) % SWEEP_EVERY == SWEEP_EVERY - 1:
+            sweep()
         _, result = corpus_replay(fuzzer, seed, i)
         divergence = result.divergence
         if divergence is None or divergence.klass is None:
@@ -681,8 +695,6 @@ def scan(fuzzer: Fuzzer, seed: int, start: int, end: int, stop: bool = False) ->
         if stop:
             out.end = i + 1
             break
-    out.seconds = time.perf_counter() - began
-    return out
 
 
 def settle(fuzzer: Fuzzer, seed: int, found: Scan, findings: Findings, shrink: bool = True) -> list[str]:

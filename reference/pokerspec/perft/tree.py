@@ -10,13 +10,12 @@ for spreading a walk over processes: a subtree's counts depend on nothing else.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Protocol, cast
 
+from pokerspec.collector import paused
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, Streaming
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.actions import DRAW, MAX_DISCARD, Action, format_action
@@ -94,21 +93,6 @@ def _chips(setup: Mapping[str, Json]) -> int:
     return total + (carry if isinstance(carry, int) else 0)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a walk in process, and resume it after (if it
-    was on). A walk makes and drops millions of immutable states, which reference counting frees
-    at once; the collector, run every few hundred allocations, finds next to nothing among them
-    and costs about a tenth of the walk. The few cycles made meanwhile are collected once it resumes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class ReferenceTree:
     """The reference's tree, walked on its immutable states directly (no protocol): each child
     is ``apply`` of the parent's state. ``check`` also tests the invariants at every node."""
@@ -179,7 +163,7 @@ class ReferenceTree:
 
     def counts(self, prefix: Sequence[str], depth: int) -> Counts:
         counts = Counts.empty(depth)
-        with _collector_paused():
+        with paused():
             self._walk(self._state(prefix), [*self.position.actions, *prefix], 0, depth, counts)
         return counts
 
