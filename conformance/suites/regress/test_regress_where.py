@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
@@ -78,3 +79,26 @@ def test_json_and_unknown_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["where", "core.high.wheel", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rule"] == "core.high.wheel" and data["places"]["reference"]
+
+
+def test_a_recursive_helper_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A helper of the rules' module that calls itself with the rules object is read once, not
+    until the recursion limit."""
+    import ast
+    import importlib
+    import sys
+
+    from pokerspec.regress.where import _self_fields
+
+    (tmp_path / "recursive_rules.py").write_text(
+        "from dataclasses import dataclass\n\n"
+        "@dataclass\nclass Rules:\n    cap: int = 4\n    unit: int = 2\n\n"
+        "def most(rules, rounds):\n"
+        "    return 0 if rounds == 0 else rules.cap * rules.unit + most(rules, rounds - 1)\n",
+        encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("recursive_rules")
+    try:
+        assert _self_fields(ast.parse("most(self, 4)"), module.Rules) == {"cap", "unit"}
+    finally:
+        sys.modules.pop("recursive_rules", None)

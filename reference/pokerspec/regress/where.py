@@ -150,7 +150,8 @@ def _names(node: ast.AST) -> set[str]:
     return found
 
 
-def _self_fields(node: ast.AST, kind: type, name: str = "self") -> set[str]:
+def _self_fields(node: ast.AST, kind: type, name: str = "self",
+                 inside: frozenset[Callable[..., object]] = frozenset()) -> set[str]:
     """The fields of the rules object ``name`` that ``node`` reads: ``name.X``, properties expanded
     to the fields they read, and what a function of the rules' module reads when it is handed the
     object (``max_contribution(self)`` reads ``rules.cap`` and, through ``unit``, the bets)."""
@@ -164,18 +165,20 @@ def _self_fields(node: ast.AST, kind: type, name: str = "self") -> set[str]:
         elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name):
             function = vars(inspect.getmodule(kind)).get(sub.func.id)
             handed = [i for i, a in enumerate(sub.args) if isinstance(a, ast.Name) and a.id == name]
-            if handed and inspect.isfunction(function):
+            if handed and inspect.isfunction(function) and function not in inside:
                 params = inspect.signature(function).parameters
                 for i in handed:
                     if i < len(params):
-                        found |= _function_fields(function, kind, list(params)[i])
+                        found |= _function_fields(function, kind, list(params)[i], inside | {function})
     return found
 
 
 @cache
-def _function_fields(function: Callable[..., object], kind: type, param: str) -> frozenset[str]:
-    """The fields of the rules object a module function reads through its parameter ``param``."""
-    return frozenset(_self_fields(ast.parse(_dedent(function)), kind, param))
+def _function_fields(function: Callable[..., object], kind: type, param: str,
+                     inside: frozenset[Callable[..., object]]) -> frozenset[str]:
+    """The fields of the rules object a module function reads through its parameter ``param``
+    (``inside``: the functions being read already, so that a recursive helper is read once)."""
+    return frozenset(_self_fields(ast.parse(_dedent(function)), kind, param, inside))
 
 
 def _dedent(function: Callable[..., object]) -> str:
