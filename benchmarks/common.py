@@ -10,7 +10,7 @@ from typing import TypeVar
 from unittest import mock
 
 from pokerspec.fuzz.hands import Divergence, Fuzzer, Step
-from pokerspec.regress.mutants import DERIVED
+from pokerspec.regress.mutants import forget_derived
 
 T = TypeVar("T")
 
@@ -52,24 +52,17 @@ def time_each(task: str, engine: str, items: Sequence[T], evaluate: Callable[[T]
     return Measurement(task, engine, len(items), best_of(repeats, work))
 
 
-def forget_results() -> None:
-    """Empty the engines' caches of results worked out from a hand's cards and chips (stud's awards
-    and pots, Archie's fold results, Auction's hand evaluations: ``pokerspec.regress.mutants.DERIVED``),
-    so that a timed run works them out itself instead of being served an earlier run's."""
-    for clear in DERIVED:
-        clear()
-
-
 @contextmanager
 def engines_apart() -> Iterator[None]:
     """Fuzzing the reference against itself in one process, the engine under test is never served a
-    result the oracle worked out for the same hand: those caches are emptied before the engine
+    result the oracle worked out for the same hand: the engines' caches of results worked out
+    from a hand's cards and chips (``pokerspec.regress.mutants.forget_derived``) are emptied before the engine
     under test plays each hand (``Fuzzer._converse``). The ranking tables stay shared: they are
     built once per process, whatever the hands."""
     converse = Fuzzer._converse
 
     def apart(fuzzer: Fuzzer, steps: list[Step]) -> tuple[int, Divergence | None]:
-        forget_results()
+        forget_derived()
         return converse(fuzzer, steps)
 
     with mock.patch.object(Fuzzer, "_converse", apart):

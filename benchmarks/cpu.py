@@ -19,12 +19,13 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from common import engines_apart, forget_results
+from common import engines_apart
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.fuzz.hands import fuzz
 from pokerspec.perft.positions import positions
 from pokerspec.perft.tree import ReferenceTree
 from pokerspec.profiles import default_profile
+from pokerspec.regress.mutants import forget_derived
 
 GAMES = ("archie", "auction", "stud")
 HANDS = {"archie": 2000, "auction": 400, "stud": 1000}
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, unit, work in tasks:
         count, best = 0, float("inf")
         for _ in range(args.rounds):
-            forget_results()  # no round is served the results of the one before
+            forget_derived()  # no round is served the results of the one before
             count, seconds = cpu_seconds(work)
             best = min(best, seconds)
         print(f"{name}: {count:,} {unit} in {best:.2f} CPU s, {count / best:,.0f} {unit} per CPU second",

@@ -11,11 +11,12 @@ import sys
 import time
 from pathlib import Path
 
-from common import Measurement, engines_apart, forget_results
+from common import Measurement, engines_apart
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.fuzz.campaign import Campaign, prepare
 from pokerspec.fuzz.hands import fuzz
 from pokerspec.profiles import default_profile
+from pokerspec.regress.mutants import forget_derived
 from suite import JS
 
 GAMES = ("archie", "auction", "stud")
@@ -61,7 +62,7 @@ def rates(quick: bool, seed: int, repeats: int = 2) -> list[Measurement]:
         hands = RATE_HANDS[game] // (10 if quick else 1)
         best = float("inf")
         for _ in range(repeats):
-            forget_results()  # no run is served the results of the one before
+            forget_derived()  # no run is served the results of the one before
             with engines_apart():
                 result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, seed)
             assert not result.findings, [f.klass.key for f in result.findings]

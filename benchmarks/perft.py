@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import time
 
-from common import Measurement, best_of, forget_results
+from common import Measurement, best_of
 from pokerspec.conformance.adapters import ExecEngine, open_engine
 from pokerspec.conformance.protocol import Engine, handshake
 from pokerspec.perft.positions import Position, positions
 from pokerspec.perft.tree import EngineTree, ReferenceTree
+from pokerspec.regress.mutants import forget_derived
 from suite import EXEC, JS
 
 
@@ -21,7 +22,7 @@ def in_process(chosen: list[Position], deep: bool, rounds: int) -> Measurement:
 
     def walk() -> None:
         nonlocal nodes
-        forget_results()  # each round works out every award itself, none kept from the round before
+        forget_derived()  # each round works out every award itself, none kept from the round before
         nodes = sum(sum(ReferenceTree(p).counts((), p.deep if deep else p.depth).nodes) for p in chosen)
 
     seconds = best_of(rounds, walk)

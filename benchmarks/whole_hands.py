@@ -27,7 +27,7 @@ from pokerspec.core.game import Game, Setup
 from pokerspec.core.high import high_rank
 from pokerspec.core.types import Chips, Seat, seat_name
 from pokerspec.profiles import default_profile
-from pokerspec.regress.mutants import DERIVED
+from pokerspec.regress.mutants import forget_derived
 from pokerspec.stud.profiles import StudRules
 
 CARDS = {format_card(Card(c)): Card(c) for c in range(52)}
@@ -102,8 +102,7 @@ def replay(game_name: str, played: Sequence[Played]) -> None:
     """Replay recorded hands on the reference (``start``, ``apply`` and ``outcome`` only). The
     engines' caches of awards and pots are emptied first: a replay works out every award itself,
     not served those of the play that recorded the hands or of an earlier replay."""
-    for clear in DERIVED:
-        clear()
+    forget_derived()
     game = game_module(game_name)
     rules = default_profile(game_name).rules
     for hand in played:

@@ -118,7 +118,8 @@ the hands' ranks, stud's awards): a mutant is never served a result of the origi
 code after it one of the mutant's."""
 
 
-def _forget_derived() -> None:
+def forget_derived() -> None:
+    """Empty every ``DERIVED`` cache (the mutants do; so do the benchmarks, before each timed run)."""
     for clear in DERIVED:
         clear()
 
@@ -128,14 +129,14 @@ def fresh_tables() -> Iterator[None]:
     """Empty the evaluation tables of ``pokerspec.core.fast`` and the partial ranks of
     ``pokerspec.core.exposed`` so they are rebuilt from the mutated literate rankings, and restore
     them afterwards; the ``DERIVED`` caches, worked out from the old ranks, are emptied too."""
-    _forget_derived()
+    forget_derived()
     try:
         with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
                 mock.patch.dict(fast._FLUSH_HIGH, clear=True), \
                 mock.patch.dict(exposed._PARTIAL_RANKS, clear=True):
             yield
     finally:
-        _forget_derived()
+        forget_derived()
 
 
 @contextmanager
@@ -147,12 +148,12 @@ def around(owner: ModuleType | type, name: str, mutate: Callable[[F], F], everyw
     mutant = mutate(getattr(owner, name))
     patch = replaced(owner, name, mutant) if isinstance(owner, ModuleType) and everywhere \
         else mock.patch.object(owner, name, mutant)
-    _forget_derived()
+    forget_derived()
     try:
         with patch:
             yield
     finally:
-        _forget_derived()
+        forget_derived()
 
 
 @contextmanager
