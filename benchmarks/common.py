@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
-from unittest import mock
 
-from pokerspec.fuzz.hands import Divergence, Fuzzer, Step
+from pokerspec.conformance.adapters import open_engine
+from pokerspec.conformance.protocol import Engine, Message
+from pokerspec.core.game import Json
+from pokerspec.fuzz.hands import FuzzResult, fuzz
+from pokerspec.profiles import default_profile
 from pokerspec.regress.mutants import forget_derived
 
 T = TypeVar("T")
@@ -52,18 +54,37 @@ def time_each(task: str, engine: str, items: Sequence[T], evaluate: Callable[[T]
     return Measurement(task, engine, len(items), best_of(repeats, work))
 
 
-@contextmanager
-def engines_apart() -> Iterator[None]:
-    """Fuzzing the reference against itself in one process, the engine under test is never served a
-    result the oracle worked out for the same hand: the engines' caches of results worked out
-    from a hand's cards and chips (``pokerspec.regress.mutants.forget_derived``) are emptied before the engine
-    under test plays each hand (``Fuzzer._converse``). The ranking tables stay shared: they are
-    built once per process, whatever the hands."""
-    converse = Fuzzer._converse
+class Apart:
+    """The engine under test, kept apart from the oracle when the reference is fuzzed against
+    itself in one process: it is never served a result the oracle worked out for the same hand.
+    The engines' caches of results worked out from a hand's cards and chips
+    (``pokerspec.regress.mutants.forget_derived``) are emptied at each ``new_hand`` it is sent,
+    which comes after the oracle has played that hand (``pokerspec.fuzz.hands``). The ranking
+    tables stay shared: they are built once per process, whatever the hands.
 
-    def apart(fuzzer: Fuzzer, steps: list[Step]) -> tuple[int, Divergence | None]:
-        forget_derived()
-        return converse(fuzzer, steps)
+    A wrapper rather than a patch of the fuzzer: the optional mypyc build compiles the fuzzer,
+    whose calls between its own methods a patch of the class does not reach."""
 
-    with mock.patch.object(Fuzzer, "_converse", apart):
-        yield
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.hands = 0
+        """The ``new_hand`` requests seen (a test that the caches were emptied for each)."""
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        if message.get("op") == "new_hand":
+            forget_derived()
+            self.hands += 1
+        return self.engine.handle(message)
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def fuzz_apart(game: str, hands: int, seed: int) -> FuzzResult:
+    """The reference fuzzed against itself in one process on ``hands`` corpus hands of ``game``'s
+    default profile, every check, the engine under test kept ``Apart``; a finding fails."""
+    engine = Apart(open_engine("reference"))
+    result = fuzz(engine, game, default_profile(game).name, hands, seed)
+    assert not result.findings, [f.klass.key for f in result.findings]
+    assert engine.hands >= hands, f"the caches were emptied for {engine.hands} of {hands} hands"
+    return result

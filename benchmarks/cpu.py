@@ -7,7 +7,7 @@ second in process (every position at its deep depth; issue 22).
 
 Each rate is the best of ``--rounds``, each round starting with the engines' caches of results
 emptied, and the engine under test in the fuzz served nothing the oracle worked out
-(``common.engines_apart``). To compare two versions of the reference on a loaded
+(``common.Apart``). To compare two versions of the reference on a loaded
 machine, run this script under each in turn, alternating, e.g. with
 ``PYTHONPATH=<other checkout>/reference`` for the other one.
 """
@@ -19,12 +19,9 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from common import engines_apart
-from pokerspec.conformance.adapters import open_engine
-from pokerspec.fuzz.hands import fuzz
+from common import fuzz_apart
 from pokerspec.perft.positions import positions
 from pokerspec.perft.tree import ReferenceTree
-from pokerspec.profiles import default_profile
 from pokerspec.regress.mutants import forget_derived
 
 GAMES = ("archie", "auction", "stud")
@@ -41,9 +38,7 @@ def cpu_seconds(work: Callable[[], int]) -> tuple[int, float]:
 
 
 def fuzzed(game: str, hands: int) -> int:
-    with engines_apart():
-        result = fuzz(open_engine("reference"), game, default_profile(game).name, hands, SEED)
-    assert not result.findings, [f.klass.key for f in result.findings]
+    fuzz_apart(game, hands, SEED)
     return hands
 
 
