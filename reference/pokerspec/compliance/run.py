@@ -815,7 +815,9 @@ def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]
         history.append(f"- {known.title}: {_history([str(r['version']) for r in runs], seen)}")
     errors = [f"- {r['version']}: {_cell(r['error'])}" for r in runs if "error" in r]
     if errors:
-        history += ["", "Releases the adapter cannot drive (their checks still ran):", "", *errors]
+        history += [*([""] if history else []),
+                    "Releases the adapter cannot drive (the checks still ran at each one that installs):", "",
+                    *errors]
     return [*lines, "", *history, ""]
 
 
