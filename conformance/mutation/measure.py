@@ -1,16 +1,19 @@
 """The measurement that docs/maintainers/mutation.md is generated from.
 
     python3 tasks.py mutation --sample                          # run, record, write the page
-    python conformance/mutation/measure.py run [--size N] [--seed S]
+    python conformance/mutation/measure.py run [--size N] [--seed S] [--lines-changed-since REV]
     python conformance/mutation/measure.py page                 # the page from the record
 
 ``run`` enumerates every mutant of the committed tree (``cosmic-ray init``), marks the
-annotation-only ones, and runs the test command on two sets only: the mutants listed in
+annotation-only ones, and runs the test command on these sets only: the mutants listed in
 ``changed.json`` (those whose status the last re-check of ``equivalent.json`` changed) and a
-simple random sample of the other mutants that are not annotation-only, drawn with a fixed seed.
-It writes ``record.json``: the commit, the command, the tool's version, and every mutant it ran
-with its outcome. ``page`` writes the maintainers' page from that record, ``equivalent.json`` and
-``page.md`` (the fixed text), so that every number on it comes from the record.
+simple random sample of the other mutants that are not annotation-only, drawn with a fixed seed;
+with ``--lines-changed-since REV``, also every mutant that is not annotation-only on a line that
+``git diff REV`` shows added or changed in a mutated module (lines rewritten since REV, whose
+mutants no earlier run judged). It writes ``record.json``: the commit, the command, the tool's
+version, and every mutant it ran with its outcome. ``page`` writes the maintainers' page from
+that record, ``equivalent.json`` and ``page.md`` (the fixed text), so that every number on it
+comes from the record.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import json
 import math
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -48,6 +52,7 @@ TEMPLATE = HERE / "page.md"
 PAGE = ROOT / "docs" / "maintainers" / "mutation.md"
 SESSION = ROOT / ".mutation-cache" / "measure.sqlite"
 COMMAND = "python3 tasks.py mutation --sample"
+SCRIPT = "python conformance/mutation/measure.py"
 SIZE, SEED = 100, 2026
 """The seed is fresh: the first run used 21, and its sample found a survivor that a case now kills,
 so that sample is no longer independent of the cases."""
@@ -67,6 +72,8 @@ class Ran(TypedDict):
     changed: str
     """Its status before the re-check (``changed.json``), or empty."""
     sampled: bool
+    rewritten: bool
+    """On a line changed since ``Record.rewritten_since``."""
 
 
 class Sample(TypedDict):
@@ -82,6 +89,8 @@ class Record(TypedDict):
     command: str
     tool: str
     sample: Sample
+    rewritten_since: str
+    """The commit given to ``--lines-changed-since``, or empty."""
     mutants: int
     annotation_only: int
     ran: list[Ran]
@@ -102,8 +111,24 @@ def changed_keys() -> dict[str, str]:
             for m in data["mutants"]}
 
 
-def select(session: Path, size: int, seed: int) -> tuple[set[str], set[str]]:
-    """Mark every mutant but the changed ones and the sample as skipped; the two sets of keys."""
+def rewritten_lines(since: str, modules: set[str]) -> dict[str, set[int]]:
+    """The line numbers, in the tree as it is, that ``git diff since`` shows added or changed in
+    each of ``modules`` (paths from the root)."""
+    found: dict[str, set[int]] = {}
+    module = ""
+    for line in git("diff", "--no-color", "--no-ext-diff", "--no-prefix", "--unified=0", since, "--",
+                    *sorted(modules)).splitlines():
+        if line.startswith("+++ "):
+            module = line.removeprefix("+++ ")
+        elif hunk := re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line):
+            start, count = int(hunk[1]), int(hunk[2] or 1)
+            found.setdefault(module, set()).update(range(start, start + count))
+    return found
+
+
+def select(session: Path, size: int, seed: int, since: str) -> tuple[set[str], set[str], set[str]]:
+    """Mark every mutant but the changed ones, the sample and those on the lines rewritten since
+    ``since`` (none when it is empty) as skipped; the three sets of keys."""
     every = mutants(session)
     by_key = {m.key: m for m in every}
     changed = set(changed_keys())
@@ -111,11 +136,14 @@ def select(session: Path, size: int, seed: int) -> tuple[set[str], set[str]]:
         sys.exit(f"measure: changed.json names mutants the tree does not have: {', '.join(missing)}")
     pool = sorted(m.key for m in every if not in_annotation(m.module, m.start, m.end))
     sample = set(random.Random(seed).sample(pool, size))
+    lines = rewritten_lines(since, {m.module for m in every}) if since else {}
+    rewritten = {m.key for m in every if m.start[0] in lines.get(m.module, ())
+                 and not in_annotation(m.module, m.start, m.end)}
     db = sqlite3.connect(session)
     for m in every:
         if in_annotation(m.module, m.start, m.end):
             output = ANNOTATION_ONLY
-        elif m.key in changed or m.key in sample:
+        elif m.key in changed or m.key in sample or m.key in rewritten:
             continue
         else:
             output = NOT_SELECTED
@@ -123,21 +151,28 @@ def select(session: Path, size: int, seed: int) -> tuple[set[str], set[str]]:
                    " VALUES ('SKIPPED', ?, NULL, NULL, ?)", (output, m.job))
     db.commit()
     db.close()
-    return changed, sample
+    return changed, sample, rewritten
 
 
-def run(size: int, seed: int) -> int:
+def run(size: int, seed: int, since: str) -> int:
     """Measure the committed tree and write ``record.json`` (see the module's docstring)."""
     if git("status", "--porcelain", "--", "reference", "conformance/vectors", str(CHANGED.relative_to(ROOT))):
         print("measure: commit the rules modules and the cases first: the record names a commit",
               file=sys.stderr)
         return 2
+    if since:
+        try:
+            since = git("rev-parse", "--verify", "--quiet", f"{since}^{{commit}}")
+        except subprocess.CalledProcessError:
+            print(f"measure: --lines-changed-since {since}: no such commit", file=sys.stderr)
+            return 2
     bin_dir = Path(sys.executable).parent
     SESSION.parent.mkdir(exist_ok=True)
     subprocess.run([bin_dir / "cosmic-ray", "init", "--force", CONFIG, SESSION], cwd=ROOT, check=True)
-    changed, sample = select(SESSION, size, seed)
-    print(f"measure: {len(changed | sample)} mutants to run ({len(changed)} changed, {len(sample)} sampled)",
-          flush=True)
+    changed, sample, rewritten = select(SESSION, size, seed, since)
+    chosen = changed | sample | rewritten
+    print(f"measure: {len(chosen)} mutants to run ({len(changed)} changed, {len(sample)} sampled, "
+          f"{len(rewritten)} on lines rewritten since {since[:12] or '-'})", flush=True)
     subprocess.run([sys.executable, HERE / "cases_only.py", "--prime"], cwd=ROOT, check=True)
     subprocess.run([bin_dir / "cosmic-ray", "exec", CONFIG, SESSION], cwd=ROOT, check=True)
     every = mutants(SESSION)
@@ -145,17 +180,19 @@ def run(size: int, seed: int) -> int:
     record: Record = {
         "commit": git("rev-parse", "HEAD"),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "command": COMMAND,
+        "command": COMMAND if not since else f"{SCRIPT} run --lines-changed-since {since[:12]}",
         "tool": f"cosmic-ray {version('cosmic-ray')}",
         "sample": {"size": size, "seed": seed},
+        "rewritten_since": since,
         "mutants": len(every),
         "annotation_only": sum(1 for m in every if in_annotation(m.module, m.start, m.end)),
         "ran": [{"module": short(m.module), "operator": m.operator.removeprefix("core/"),
                  "occurrence": m.occurrence, "row": m.start[0], "line": m.line,
                  "outcome": "incompetent" if classify(m, {}) == "incompetent" else m.outcome or "not run",
                  "killed_by": killer(m) if m.outcome == "killed" else "",
-                 "changed": was.get(m.key, ""), "sampled": m.key in sample}
-                for m in every if m.key in changed or m.key in sample],
+                 "changed": was.get(m.key, ""), "sampled": m.key in sample,
+                 "rewritten": m.key in rewritten}
+                for m in every if m.key in chosen],
     }
     RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"measure: wrote {RECORD.relative_to(ROOT)}")
@@ -252,8 +289,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["run", "page"])
     parser.add_argument("--size", type=int, default=SIZE, help=f"mutants in the sample (default {SIZE})")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the sample's seed (default {SEED})")
+    parser.add_argument("--lines-changed-since", metavar="REV", default="",
+                        help="run: also every mutant on a line changed since this commit")
     args = parser.parse_args(argv)
-    return run(args.size, args.seed) if args.command == "run" else page()
+    return run(args.size, args.seed, args.lines_changed_since) if args.command == "run" else page()
 
 
 if __name__ == "__main__":
