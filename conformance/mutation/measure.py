@@ -26,6 +26,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from datetime import UTC, datetime
 from importlib.metadata import version
@@ -56,7 +57,7 @@ SCRIPT = "python conformance/mutation/measure.py"
 SIZE, SEED = 100, 2026
 """The seed is fresh: the first run used 21, and its sample found a survivor that a case now kills,
 so that sample is no longer independent of the cases."""
-NOT_SELECTED = "not selected: neither changed nor in the sample"
+NOT_SELECTED = "not selected: neither changed, sampled nor on a rewritten line"
 
 
 class Ran(TypedDict):
@@ -91,6 +92,8 @@ class Record(TypedDict):
     sample: Sample
     rewritten_since: str
     """The commit given to ``--lines-changed-since``, or empty."""
+    minutes: int
+    """How long the mutants took to run, rounded to the minute."""
     mutants: int
     annotation_only: int
     ran: list[Ran]
@@ -174,7 +177,9 @@ def run(size: int, seed: int, since: str) -> int:
     print(f"measure: {len(chosen)} mutants to run ({len(changed)} changed, {len(sample)} sampled, "
           f"{len(rewritten)} on lines rewritten since {since[:12] or '-'})", flush=True)
     subprocess.run([sys.executable, HERE / "cases_only.py", "--prime"], cwd=ROOT, check=True)
+    started = time.monotonic()
     subprocess.run([bin_dir / "cosmic-ray", "exec", CONFIG, SESSION], cwd=ROOT, check=True)
+    minutes = round((time.monotonic() - started) / 60)
     every = mutants(SESSION)
     was = changed_keys()
     record: Record = {
@@ -184,6 +189,7 @@ def run(size: int, seed: int, since: str) -> int:
         "tool": f"cosmic-ray {version('cosmic-ray')}",
         "sample": {"size": size, "seed": seed},
         "rewritten_since": since,
+        "minutes": minutes,
         "mutants": len(every),
         "annotation_only": sum(1 for m in every if in_annotation(m.module, m.start, m.end)),
         "ran": [{"module": short(m.module), "operator": m.operator.removeprefix("core/"),
@@ -231,12 +237,46 @@ def percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def kind(entry: Ran, equivalent: dict[str, Equivalence]) -> str:
+    """``killed``, ``equivalent``, ``**SURVIVES**`` or ``incompetent``."""
+    return status(entry, equivalent).split(":")[0].split(" by ")[0]
+
+
+def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tuple[str, str]:
+    """The paragraph and the section (counts by module, every mutant not killed) on the mutants
+    of the lines rewritten since ``rewritten_since``; both empty when the run had none."""
+    rewritten = [e for e in record["ran"] if e["rewritten"]]
+    if not rewritten:
+        return "", ""
+    since = record["rewritten_since"][:12]
+    kinds = Counter(kind(e, equivalent) for e in rewritten)
+    text = (f"**Every mutant on a line rewritten since commit `{since}`** ({len(rewritten)}, "
+            f"`measure.py run --lines-changed-since {since}`): every mutant that is not annotation-only "
+            "on a line of a mutated module that `git diff` shows added or changed since the commit of the "
+            "record before this one, whatever its status was. Now "
+            f"{kinds['killed']} are killed, {kinds['equivalent']} are argued equivalent, "
+            f"{kinds['**SURVIVES**']} survive and {kinds['incompetent']} are incompetent (by module and "
+            "every one not killed: the tables below).")
+    by_module: dict[str, Counter[str]] = {}
+    for e in rewritten:
+        by_module.setdefault(e["module"], Counter())[kind(e, equivalent)] += 1
+    table = ["| module | mutants | killed | argued equivalent | surviving | incompetent |",
+             "|---|---|---|---|---|---|"]
+    table += [f"| `{module}` | {sum(c.values())} | {c['killed']} | {c['equivalent']} | {c['**SURVIVES**']} "
+              f"| {c['incompetent']} |" for module, c in sorted(by_module.items())]
+    listed = ["| where | line | mutation | result |", "|---|---|---|---|"]
+    listed += [row(e, status(e, equivalent)) for e in rewritten if kind(e, equivalent) != "killed"]
+    section = (f"## The mutants on the lines rewritten since `{since}`\n\n" + "\n".join(table)
+               + '\n\n<div class="ps-unindexed" markdown>\n\n' + "\n".join(listed) + "\n\n</div>\n\n")
+    return text + "\n\n", section
+
+
 def render(record: Record) -> str:
     """docs/maintainers/mutation.md from a record, ``equivalent.json`` and ``page.md``."""
     reasons, equivalent = equivalences()
     ran = record["ran"]
     sampled = [e for e in ran if e["sampled"]]
-    kinds = Counter(status(e, equivalent).split(":")[0].split(" by ")[0] for e in sampled)
+    kinds = Counter(kind(e, equivalent) for e in sampled)
     judged = len(sampled) - kinds["incompetent"]
     killed, eq = kinds["killed"], kinds["equivalent"]
     low, high = wilson(killed, judged - eq)
@@ -244,7 +284,8 @@ def render(record: Record) -> str:
     timeouts = sum(1 for e in ran if "timeout" in str(e["killed_by"]))
     at_start = sum(1 for e in ran if e["killed_by"] in ("`start`", "a timeout at start"))
     changed = [e for e in ran if e["changed"]]
-    now = Counter(status(e, equivalent).split(":")[0].split(" by ")[0] for e in changed)
+    now = Counter(kind(e, equivalent) for e in changed)
+    rewritten, rewritten_table = rewritten_section(record, equivalent)
     table = ["| where | line | mutation | before | now |", "|---|---|---|---|---|"]
     table += [row(e, status(e, equivalent), str(e["changed"])) for e in changed]
     sample_table = ["| where | line | mutation | result |", "|---|---|---|---|"]
@@ -269,6 +310,8 @@ def render(record: Record) -> str:
         changed=len(changed), changed_killed=now["killed"], changed_equivalent=now["equivalent"],
         changed_survived=now["**SURVIVES**"], timeouts=timeouts, at_start=at_start,
         listed=len(listed), changed_table="\n".join(table), sample_table="\n".join(sample_table),
+        sets="three" if rewritten else "two", rewritten=rewritten, rewritten_table=rewritten_table,
+        minutes=record["minutes"],
         equivalent_table="\n".join(eq_table), reason_table="\n".join(reason_table))
 
 
