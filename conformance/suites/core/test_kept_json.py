@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 
 import pytest
+from pokerspec.auction.engine import AuctionState, _observed
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
@@ -123,14 +125,29 @@ def test_in_process_answers_share_nothing_kept() -> None:
     for game, names in HANDS.items():
         for name in names:
             play(engine, name, _fold_late)
-            for ask in (engine.observation, lambda: _outcome(engine)):
+            for ask in (engine.observation, partial(_outcome, engine)):
                 first = ask()
                 kept = copy.deepcopy(first)
                 scramble(first)
                 assert ask() == kept, f"{game}: {name}"
 
 
-def _outcome(engine: ReferenceEngine) -> Json:
+def _outcome(engine: ReferenceEngine) -> dict[str, Json]:
     outcome = engine.result()
     assert outcome is not None
     return outcome.to_json()
+
+
+def test_auction_hands_out_its_whole_view() -> None:
+    """Auction copies its kept observation key by key (``_handed_out``): the copy is the whole
+    view, key for key and in its order, at every step of its hands."""
+    engine = ReferenceEngine()
+    for name in HANDS["auction"]:
+        position = positions()[name]
+        engine.handle({"op": "new_hand", "game": "auction", "profile": position.profile,
+                       "setup": dict(position.setup)})
+        for text in position.actions:
+            state = engine.position
+            assert isinstance(state, AuctionState)
+            assert list(engine.observation().items()) == list(_observed(state).items())
+            engine.handle({"op": "act", "action": text})

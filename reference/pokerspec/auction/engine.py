@@ -401,17 +401,18 @@ def _observed(state: AuctionState) -> dict[str, Json]:
 
 def _handed_out(view: dict[str, Json]) -> dict[str, Json]:
     """A copy of a kept observation (``AuctionState.view``) with every list and dict in it new,
-    each key copied as deep as ``_observed`` builds it: a list or dict of names or amounts, or
-    cards by seat. Spelt out key by key, it costs less than a copy that looks at every value
-    (``core.game.fresh``)."""
+    each key copied as deep as ``_observed`` builds it (a list or dict of names or amounts, or
+    cards by seat) and in its order. Spelt out key by key, it costs less than a copy that looks
+    at every value (``core.game.fresh``); a key added to ``_observed`` is added here too."""
     flat = cast(dict[str, list[Json] | dict[str, Json]], view)
     cards = cast(dict[str, dict[str, list[Json]]], view)
-    return {**view, "stacks": flat["stacks"].copy(), "round_bets": flat["round_bets"].copy(),
-            "contributed": flat["contributed"].copy(), "row": flat["row"].copy(), "bids": flat["bids"].copy(),
-            "pick_order": flat["pick_order"].copy(), "folded": flat["folded"].copy(),
-            "declarations": flat["declarations"].copy(), "sitting_out": flat["sitting_out"].copy(),
+    return {"phase": view["phase"], "pot": view["pot"], "stacks": flat["stacks"].copy(),
+            "round_bets": flat["round_bets"].copy(), "contributed": flat["contributed"].copy(),
             "hands": {seat: held.copy() for seat, held in cards["hands"].items()},
-            "exposed": {seat: up.copy() for seat, up in cards["exposed"].items()}}
+            "exposed": {seat: up.copy() for seat, up in cards["exposed"].items()},
+            "row": flat["row"].copy(), "bids": flat["bids"].copy(), "pick_order": flat["pick_order"].copy(),
+            "folded": flat["folded"].copy(), "declarations": flat["declarations"].copy(),
+            "sitting_out": flat["sitting_out"].copy()}
 
 
 def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:

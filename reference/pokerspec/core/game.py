@@ -21,15 +21,19 @@ Json = None | bool | int | float | str | Sequence["Json"] | Mapping[str, "Json"]
 """A JSON value (read-only views, so ``list[int]`` and ``dict[str, int]`` are ``Json``)."""
 
 
+LEAVES = (str, int, float, bool, type(None))
+"""The JSON values that hold no other (``fresh`` keeps them as they are)."""
+
+
 def fresh(value: Json) -> Json:
     """``value`` with a new list for every sequence and a new dict for every mapping in it, all
     the way down: JSON handed to a caller from what an engine keeps, so that a caller that changes
     it changes nothing kept (a later answer included)."""
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, LEAVES):
         return value
     if isinstance(value, Mapping):
-        return {k: fresh(v) for k, v in value.items()}
-    return [fresh(v) for v in value]
+        return {k: v if isinstance(v, LEAVES) else fresh(v) for k, v in value.items()}
+    return [v if isinstance(v, LEAVES) else fresh(v) for v in value]
 
 
 class RulesError(ValueError):
