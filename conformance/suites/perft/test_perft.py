@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
-from pokerspec.cli import main
+from pokerspec.cli import UsageError, main
 from pokerspec.conformance.adapters import ExecEngine, PythonEngine
 from pokerspec.conformance.protocol import EngineFailure, Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
@@ -345,3 +345,28 @@ def test_invariant_breaches_are_listed_in_the_walks_order(monkeypatch: pytest.Mo
     assert len({len(p.sequence) for p in reference.problems}) > 2, "breaches at several depths"
     assert batched == reference.problems
     assert walked(1) == reference.problems
+
+
+class NoSnapshot(ReferenceEngine):
+    """The reference without the ``snapshot`` capability."""
+
+    def _op_start(self, message: Mapping[str, Json]) -> Message:
+        hello = super()._op_start(message)
+        caps = hello["capabilities"]
+        assert isinstance(caps, list)
+        return {**hello, "capabilities": [c for c in caps if c != "snapshot"]}
+
+
+def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--invariants`` on an engine without ``snapshot``, or with ``--cluster`` (whose workers walk
+    without it), is a usage error, never a walk that tests nothing and passes."""
+    cluster = ["--cluster", "tcp://127.0.0.1:9"]
+    assert main(["perft", "--position", "stud-allin-0701", "--invariants", *cluster]) == 2
+    assert "--invariants tests every node in this process" in capsys.readouterr().err
+    engine = PythonEngine(NoSnapshot())
+    args = argparse.Namespace(depth=None, deep=False, replay=False, invariants=True, divide=False,
+                              out=Path("unused"), stop=True)
+    with pytest.raises(UsageError, match="does not offer"):
+        check(engine, handshake(engine), [POSITIONS["stud-allin-0701"]], args)
+    assert main(["perft", "--position", "stud-allin-0701", "--invariants"]) == 0
+    assert "invariant:" not in capsys.readouterr().out
