@@ -440,8 +440,8 @@ def _handed_out(view: dict[str, Json]) -> dict[str, Json]:
     each key copied as deep as ``_observed`` builds it (a list or dict of names or amounts, or
     cards by seat) and in its order. Spelt out key by key, it costs less than a copy that looks
     at every value (``core.game.fresh``); a key added to ``_observed`` is added here too."""
-    flat = cast(dict[str, list[Json] | dict[str, Json]], view)
-    cards = cast(dict[str, dict[str, list[Json]]], view)
+    flat = cast("dict[str, list[Json] | dict[str, Json]]", view)  # a string: no type built per call
+    cards = cast("dict[str, dict[str, list[Json]]]", view)
     return {"phase": view["phase"], "pot": view["pot"], "stacks": flat["stacks"].copy(),
             "round_bets": flat["round_bets"].copy(), "contributed": flat["contributed"].copy(),
             "hands": {seat: held.copy() for seat, held in cards["hands"].items()},
