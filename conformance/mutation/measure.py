@@ -26,6 +26,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import textwrap
 import time
 from collections import Counter
 from datetime import UTC, datetime
@@ -268,7 +269,7 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
     listed += [row(e, status(e, equivalent)) for e in rewritten if kind(e, equivalent) != "killed"]
     section = (f"## The mutants on the lines rewritten since `{since}`\n\n" + "\n".join(table)
                + '\n\n<div class="ps-unindexed" markdown>\n\n' + "\n".join(listed) + "\n\n</div>\n\n")
-    return text + "\n\n", section
+    return textwrap.fill(text, 100, break_on_hyphens=False, break_long_words=False) + "\n\n", section
 
 
 def render(record: Record) -> str:
