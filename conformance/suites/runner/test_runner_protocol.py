@@ -2,8 +2,7 @@
 ``python -m pokerspec.conformance.serve`` (the reference over stdio, protocol 1.1) answers every
 line with one line carrying the request's id, refuses what is not a request, and answers a
 burst of requests in order; it and the JavaScript engine give the error codes no case can pin.
-The served reference builds both ranking tables at ``start``, and the runner's closing ``stop``
-waits for the engine to exit rather than cutting it short."""
+The runner's closing ``stop`` waits for the engine to exit rather than cutting it short."""
 
 from __future__ import annotations
 
@@ -13,14 +12,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from unittest import mock
 
 import jsonschema
 import pytest
 from pokerspec.conformance.adapters import OPS, PROTOCOL_SCHEMA, ExecEngine, reply_problem, request_problem
-from pokerspec.conformance.protocol import START, handshake
-from pokerspec.conformance.reference_engine import ReferenceEngine
-from pokerspec.core import fast
+from pokerspec.conformance.protocol import handshake
 
 
 def test_the_protocol_schema_is_a_schema_and_covers_every_op() -> None:
@@ -103,15 +99,6 @@ def test_an_unreadable_line_and_a_hand_op_without_a_hand_are_bad_request(engine:
     codes = [r.get("error", {}).get("code") for r in replies]
     assert codes == [None] + ["bad_request"] * 6 + [None]
     assert [r.get("id") for r in replies] == [0, None, None, 1, 2, 3, 4, 5]
-
-
-def test_start_builds_both_ranking_tables() -> None:
-    """Each ranking table is built on its first use; ``start`` uses both, so that no case's reply
-    pays for one (in a fresh engine process the low table took a third of the exec replay)."""
-    with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
-            mock.patch.dict(fast._FLUSH_HIGH, clear=True):
-        ReferenceEngine().handle(START)
-        assert fast._HIGH and fast._LOW and fast._FLUSH_HIGH
 
 
 SLOW_EXIT = """

@@ -169,12 +169,9 @@ class ReferenceEngine:
             return _error("bad_request", f"{op}: {exc}")
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
-        """Name the engine and what it supports. Ranking one hand high and low first builds
-        both ranking tables (about a second, once per process; each is built on its first
-        use), so that no case's reply pays for it."""
-        hand = parse_cards("As Ks Qs Js 9s 2d 3c")
-        high_rank(hand)
-        low_rank(hand)
+        """Name the engine and what it supports. Ranking one hand first builds the ranking
+        tables (about a second, once per process), so that no case's reply pays for it."""
+        high_rank(parse_cards("As Ks Qs Js 9s 2d 3c"))
         caps: list[Json] = ["notation", "split", "pots"]
         caps += [f"ranking:{r}" for r in RANKINGS]
         caps += [f"{kind}:{g}" for g in GAMES for kind in ("showdown", "hand")]
