@@ -37,7 +37,6 @@ for caller_shows in (True, False):
                 state.deal_hole(card)
         result = f"hand over: {not state.status}, stacks: {state.stacks}"
     except AssertionError:
-        where = traceback.extract_tb(sys.exc_info()[2])[-1]
-        result = f"AssertionError in {where.name} (state.py line {where.lineno})"
+        result = f"AssertionError in {traceback.extract_tb(sys.exc_info()[2])[-1].name}"
     print(f"asked to show or muck: {asked}; player 2 mucks, player 1 {'shows' if caller_shows else 'mucks'}:",
           result)

@@ -55,9 +55,12 @@ def play(data: st.DataObject, setup: Setup, rules: AuctionRules) -> tuple[Auctio
         sealed = state.phase.startswith("bid-") or state.phase == "declare"
         if sealed and len(legal.to_act) > 1:
             assert GAME.observe(new) == GAME.observe(state), f"{action} showed before all committed"
-        # a state may keep its parent's observation (``AuctionState.view``): worked out afresh on a
-        # copy, which keeps none, it is the same
-        assert GAME.observe(new.copy()) == GAME.observe(new), f"{action}: the kept view differs"
+        # a state may keep its parent's observation (``AuctionState.view``) and parts of the last
+        # one before it (``memo``, ``shown``): worked out afresh on a copy that keeps none of
+        # them, it is the same
+        fresh = new.copy()
+        fresh.memo = fresh.shown = None
+        assert GAME.observe(fresh) == GAME.observe(new), f"{action}: the kept view differs"
         state = new
         outcome = GAME.outcome(state)
     return state, outcome

@@ -21,6 +21,7 @@ from pokerspec.compliance.run import (
     _history,
     available,
     evidence,
+    findings_of,
     in_words,
     load_results,
     site_links,
@@ -199,6 +200,28 @@ def test_which_release_introduced_or_fixed_a_finding() -> None:
     assert _history(versions, ["yes", "yes", "no"]) == (
         "fixed (or changed) in 1.2 (its check prints otherwise from there)."
     )
+    # A release with no output of the check (a finding added after it was graded) is no evidence
+    # either way: the finding checked "yes" at 1.2 alone was not introduced there.
+    assert _history(versions, ["not checked", "not checked", "yes"]) == (
+        "in every release graded (1.2 to 1.2) (not checked at 1.0, 1.1)."
+    )
+    assert _history(versions, ["no", "not checked", "yes"]) == (
+        "introduced in 1.2 (its check prints otherwise before) (not checked at 1.1)."
+    )
+
+
+def test_every_stored_release_ran_every_finding_check() -> None:
+    """Each release record that was installed holds the output (or the failure) of every check of
+    its library's findings, so no table cell reads "not checked" where the check can run: a finding
+    added later is checked against the stored releases with `pokerspec compliance --engine NAME
+    --version V`."""
+    for stored in sorted((OUT / "results" / "releases").glob("*.json")):
+        record = json.loads(stored.read_text(encoding="utf-8"))
+        if str(record.get("error", "")).startswith("cannot install"):
+            continue
+        scripts = [k.check.script for k in findings_of(record["engine"])]
+        missing = [script for script in scripts if script not in record["checks"]]
+        assert not missing, f"{stored.name}: no output of {missing}: rerun {record['command']}"
 
 
 def test_a_stored_release_makes_the_release_table(tmp_path: Path) -> None:

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
-from pokerspec.cli import main
+from pokerspec.cli import UsageError, main
 from pokerspec.conformance.adapters import ExecEngine, PythonEngine
 from pokerspec.conformance.protocol import EngineFailure, Message, handshake
-from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core import high, low
 from pokerspec.core.cards import parse_cards
 from pokerspec.core.game import Json
@@ -27,7 +27,7 @@ from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
 from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
-from pokerspec.perft.tree import EngineTree, ReferenceTree
+from pokerspec.perft.tree import BATCH, MAX_PROBLEMS, EngineTree, Problem, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
 POSITIONS = positions()
@@ -309,3 +309,64 @@ def test_a_reply_repeated_at_stop_fails_the_run(capsys: pytest.CaptureFixture[st
     faulty = "exec:" + shlex.join([sys.executable, str(FAULTY), "twice-at-stop", "--op", "probe"])
     assert main(["perft", "--impl", faulty, "--position", "stud-allin-0701"]) == 1
     assert "FAIL  after the last position" in capsys.readouterr().out
+
+
+def test_invariant_breaches_are_listed_in_the_walks_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose pot is one chip over at many nodes (planted: wherever the pot is a multiple
+    of 5) breaks chip conservation far more often than the report keeps. The batched walk through
+    the protocol, a walk of one node a batch and the reference's own walk list the same first
+    breaches, in depth-first order: the first listed is the first a reader meets."""
+    stud = type(game_module("stud"))
+    honest = stud.observe
+
+    def planted(self: object, state: object) -> dict[str, Json]:
+        seen = honest(self, state)  # type: ignore[arg-type]
+        pot = seen["pot"]
+        if isinstance(pot, int) and pot % 5 == 0:
+            seen["pot"] = pot + 1
+        return seen
+
+    monkeypatch.setattr(stud, "observe", planted)
+    position = POSITIONS["stud-allin-0701"]
+    reference = ReferenceTree(position, check=True)
+    reference.counts((), position.depth)
+
+    def walked(batch: int) -> list[Problem]:
+        monkeypatch.setattr("pokerspec.perft.tree.BATCH", batch)
+        engine = PythonEngine(ReferenceEngine())
+        tree = EngineTree(engine, handshake(engine), position, check=True)
+        tree.counts((), position.depth)
+        assert tree.batches > 1
+        return tree.problems
+
+    batched = walked(BATCH)
+    assert len(reference.problems) == MAX_PROBLEMS
+    assert {p.message.split(":")[0] for p in reference.problems} == {"chips not conserved"}
+    assert len({len(p.sequence) for p in reference.problems}) > 2, "breaches at several depths"
+    assert batched == reference.problems
+    assert walked(1) == reference.problems
+
+
+class NoSnapshot(ReferenceEngine):
+    """The reference without the ``snapshot`` capability."""
+
+    def _op_start(self, message: Mapping[str, Json]) -> Message:
+        hello = super()._op_start(message)
+        caps = hello["capabilities"]
+        assert isinstance(caps, list)
+        return {**hello, "capabilities": [c for c in caps if c != "snapshot"]}
+
+
+def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--invariants`` on an engine without ``snapshot``, or with ``--cluster`` (whose workers walk
+    without it), is a usage error, never a walk that tests nothing and passes."""
+    cluster = ["--cluster", "tcp://127.0.0.1:9"]
+    assert main(["perft", "--position", "stud-allin-0701", "--invariants", *cluster]) == 2
+    assert "--invariants tests every node in this process" in capsys.readouterr().err
+    engine = PythonEngine(NoSnapshot())
+    args = argparse.Namespace(depth=None, deep=False, replay=False, invariants=True, divide=False,
+                              out=Path("unused"), stop=True)
+    with pytest.raises(UsageError, match="does not offer"):
+        check(engine, handshake(engine), [POSITIONS["stud-allin-0701"]], args)
+    assert main(["perft", "--position", "stud-allin-0701", "--invariants"]) == 0
+    assert "invariant:" not in capsys.readouterr().out

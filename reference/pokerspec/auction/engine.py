@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import cast
 
 from pokerspec.auction.auctions import Sealed, bid_range, pick_order
 from pokerspec.auction.award import Award, award, lone_survivor
@@ -28,6 +29,12 @@ from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name, seat_names
 
 Shown = tuple[tuple[tuple[Card, ...], ...], Mapping[str, Json], Mapping[str, Json]]
 """Exposed cards by seat, and the observation's ``hands`` and ``exposed`` built from them."""
+Made = tuple[object, object, object, object, object, object]
+"""What an observation's chips, row, bids and declarations are made from (``_observed``): the
+stacks, the contributions, the betting round (or None), the row shown (or None), the sealed bids
+and the sealed declarations."""
+Memo = tuple[Made, dict[str, Json]]
+"""An observation and what it was made from."""
 
 
 class AuctionState:
@@ -40,7 +47,7 @@ class AuctionState:
     derived, never part of the rules."""
 
     __slots__ = ("auction", "betting", "bids", "carry_in", "contributed", "dealer", "declarations",
-                 "exposed", "hole", "order", "phase", "pick_orders", "picked", "players", "result",
+                 "exposed", "hole", "memo", "order", "phase", "pick_orders", "picked", "players", "result",
                  "row", "rows", "rules", "shown", "sitting_out", "stacks", "view")
 
     def __init__(self, rules: AuctionRules, dealer: Seat, players: tuple[Seat, ...],
@@ -78,6 +85,9 @@ class AuctionState:
         self.view: dict[str, Json] | None = None
         self.shown: Shown | None = None
         """The card names ``observe`` shows, with the exposed cards they are of (``_shown``)."""
+        self.memo: Memo | None = None
+        """The last observation worked out on the way to this state, with what it was made from
+        (``_observed`` takes from it each part whose making has not changed)."""
 
     def copy(self) -> AuctionState:
         """The same hand, as the start of the next state (without ``view``)."""
@@ -85,7 +95,7 @@ class AuctionState:
                              self.contributed, self.carry_in, self.hole, self.exposed, self.rows,
                              self.auction, self.phase, self.bids, self.row, self.order, self.picked,
                              self.pick_orders, self.betting, self.declarations, self.result)
-        state.shown = self.shown
+        state.shown, state.memo = self.shown, self.memo
         return state
 
     def _replace(self, **changes: object) -> AuctionState:
@@ -319,11 +329,12 @@ class AuctionGame:
     def observe(self, state: AuctionState) -> dict[str, Json]:
         """The public observables (``core.contract.observables``, ``_observed``), worked out once
         per state and kept in its ``view``; a sealed commitment that leaves the step incomplete
-        changes nothing public, so its state keeps the view of the state before it."""
+        changes nothing public, so its state keeps the view of the state before it. The caller
+        gets a copy (``_handed_out``): changing it changes nothing kept."""
         view = state.view
         if view is None:
             view = state.view = _observed(state)
-        return dict(view)
+        return _handed_out(view)
 
     def outcome(self, state: AuctionState) -> Outcome | None:
         """The result once the hand is over (``auction.award.net``)."""
@@ -371,30 +382,73 @@ def _listing(state: AuctionState) -> Legal:
 
 def _observed(state: AuctionState) -> dict[str, Json]:
     """``AuctionGame.observe`` worked out: a pending sealed commitment never shows, and round bets
-    show only during the betting round."""
+    show only during the betting round. An action changes a few of the parts: each part made from
+    the very objects (states pass on what they do not change) that made the last observation
+    before it (``AuctionState.memo``) is taken from that observation."""
     phase, seats, folded = state.phase, state.seats, state.folded
     betting = state.betting if phase == "bet" else None
     names = SEAT_NAMES[:seats]
-    round_bets = betting.round_bets if betting else (Chips(0),) * seats
-    bids, declared = state.bids.revealed(), state.declarations.revealed()
     shown = state.shown
     if shown is None or shown[0] is not state.exposed:
         shown = state.shown = _shown(state)
-    return {
+    row = state.row if phase.startswith(("bid-", "pick-")) else None
+    made: Made = (state.stacks, state.contributed, betting, row, state.bids, state.declarations)
+    before, last = state.memo if state.memo is not None else (_NOTHING, _NONE)
+    if before[2] is betting:
+        round_bets = last["round_bets"]
+    else:
+        round_bets = dict(zip(names, betting.round_bets if betting else (Chips(0),) * seats, strict=True))
+    if before[4] is state.bids:
+        bids = last["bids"]
+    else:
+        revealed = state.bids.revealed()
+        bids = _by_seat(dict(revealed)) if revealed else {}
+    if before[5] is state.declarations:
+        declarations = last["declarations"]
+    else:
+        declared = state.declarations.revealed()
+        declarations = _by_seat({s: d.value for s, d in declared.items()}) if declared else {}
+    view: dict[str, Json] = {
         "phase": phase,
         "pot": state.pot,
-        "stacks": dict(zip(names, state.stacks, strict=True)),
-        "round_bets": dict(zip(names, round_bets, strict=True)),
-        "contributed": dict(zip(names, state.contributed, strict=True)),
+        "stacks": last["stacks"] if before[0] is state.stacks
+        else dict(zip(names, state.stacks, strict=True)),
+        "round_bets": round_bets,
+        "contributed": last["contributed"] if before[1] is state.contributed
+        else dict(zip(names, state.contributed, strict=True)),
         "hands": shown[1],
         "exposed": shown[2],
-        "row": card_names(state.row) if phase.startswith(("bid-", "pick-")) else [],
-        "bids": _by_seat(dict(bids)) if bids else {},
+        "row": last["row"] if before[3] is row else [] if row is None else card_names(row),
+        "bids": bids,
         "pick_order": _names(state.order),
         "folded": _sorted_names(tuple(folded)) if folded else [],
-        "declarations": _by_seat({s: d.value for s, d in declared.items()}) if declared else {},
+        "declarations": declarations,
         "sitting_out": _sorted_names(state.sitting_out),
     }
+    state.memo = (made, view)
+    return view
+
+
+_UNMADE = object()
+_NOTHING: Made = (_UNMADE,) * 6
+"""What no observation is made from (every part of the first observation is worked out)."""
+_NONE: dict[str, Json] = {}
+
+
+def _handed_out(view: dict[str, Json]) -> dict[str, Json]:
+    """A copy of a kept observation (``AuctionState.view``) with every list and dict in it new,
+    each key copied as deep as ``_observed`` builds it (a list or dict of names or amounts, or
+    cards by seat) and in its order. Spelt out key by key, it costs less than a copy that looks
+    at every value (``core.game.fresh``); a key added to ``_observed`` is added here too."""
+    flat = cast("dict[str, list[Json] | dict[str, Json]]", view)  # a string: no type built per call
+    cards = cast("dict[str, dict[str, list[Json]]]", view)
+    return {"phase": view["phase"], "pot": view["pot"], "stacks": flat["stacks"].copy(),
+            "round_bets": flat["round_bets"].copy(), "contributed": flat["contributed"].copy(),
+            "hands": {seat: held.copy() for seat, held in cards["hands"].items()},
+            "exposed": {seat: up.copy() for seat, up in cards["exposed"].items()},
+            "row": flat["row"].copy(), "bids": flat["bids"].copy(), "pick_order": flat["pick_order"].copy(),
+            "folded": flat["folded"].copy(), "declarations": flat["declarations"].copy(),
+            "sitting_out": flat["sitting_out"].copy()}
 
 
 def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:

@@ -577,9 +577,9 @@ KNOWN: tuple[Known, ...] = (
             "pokerkit_allin_muck.py",
             "0.7.7",
             "asked to show or muck: [2, 1]; player 2 mucks, player 1 shows: "
-            "AssertionError in get_effective_stack (state.py line 2502)\n"
+            "AssertionError in get_effective_stack\n"
             "asked to show or muck: [2, 1]; player 2 mucks, player 1 mucks: "
-            "AssertionError in _begin_dealing (state.py line 3587)\n",
+            "AssertionError in _begin_dealing\n",
         ),
         "Nobody is asked to show or muck: both hands are exposed, the cards run out to the seventh "
         "street, and the better hand takes the pot. Even by PokerKit's own showdown, a muck that leaves "

@@ -815,15 +815,21 @@ def render_releases(name: str, releases: Sequence[dict[str, Json]]) -> list[str]
         history.append(f"- {known.title}: {_history([str(r['version']) for r in runs], seen)}")
     errors = [f"- {r['version']}: {_cell(r['error'])}" for r in runs if "error" in r]
     if errors:
-        history += ["", "Releases the adapter cannot drive (their checks still ran):", "", *errors]
+        history += [*([""] if history else []),
+                    "Releases the adapter cannot drive (the checks still ran at each one that installs):", "",
+                    *errors]
     return [*lines, "", *history, ""]
 
 
 def _history(versions: Sequence[str], seen: Sequence[str]) -> str:
     """Which release introduced or fixed a finding, from whether each release (oldest first)
-    shows it."""
+    shows it; a release whose record has no output of the check says nothing either way."""
+    unchecked = [v for v, s in zip(versions, seen, strict=True) if s == "not checked"]
+    versions = [v for v in versions if v not in unchecked]
+    seen = [s for s in seen if s != "not checked"]
+    aside = f" (not checked at {', '.join(unchecked)})" if unchecked else ""
     if all(s == "yes" for s in seen):
-        return f"in every release graded ({versions[0]} to {versions[-1]})."
+        return f"in every release graded ({versions[0]} to {versions[-1]}){aside}."
     events = []
     for before, after, version in zip(seen, seen[1:], versions[1:], strict=False):
         if before != "yes" and after == "yes":
@@ -831,8 +837,8 @@ def _history(versions: Sequence[str], seen: Sequence[str]) -> str:
         elif before == "yes" and after != "yes":
             events.append(f"fixed (or changed) in {version} (its check prints otherwise from there)")
     if not events:
-        return f"not shown by any release graded ({', '.join(seen)})."
-    return "; ".join(events) + "."
+        return f"not shown by any release graded ({', '.join(seen)}){aside}."
+    return "; ".join(events) + aside + "."
 
 
 def _finding_link(known: Known | None, page: str | None = None) -> str:

@@ -138,11 +138,8 @@ class ReferenceEngine:
         """The texts of the listings ``legal`` answered, by the listing's identity (``_op_legal``)."""
         self._handlers: dict[str, Callable[[Mapping[str, Json]], Message]] = {
             name.removeprefix("_op_"): getattr(self, name) for name in dir(self) if name.startswith("_op_")}
-        self._seen: object | None = None
         self._saved: list[object] = []
         """Positions kept by ``push`` (the branching capability)."""
-        self._view: Message = {}
-        """The snapshot of state ``_seen`` (states are immutable, so it holds while that state does)."""
 
     def close(self) -> None:
         self._state = None
@@ -426,12 +423,8 @@ class ReferenceEngine:
         return {"observation": game.observe(state)}
 
     def _op_snapshot(self, message: Mapping[str, Json]) -> Message:
-        """``legal`` and ``observe`` in one reply (protocol 1.1); read once per state."""
-        _, state = self._live()
-        if self._seen is not state:
-            self._view = {**self._op_legal(message), **self._op_observe(message)}
-            self._seen = state
-        return dict(self._view)
+        """``legal`` and ``observe`` in one reply (protocol 1.1), each new: nothing in it is kept."""
+        return {**self._op_legal(message), **self._op_observe(message)}
 
     def _op_push(self, message: Mapping[str, Json]) -> Message:
         """Keep the current position on a stack (the optional capability ``branch``)."""

@@ -21,6 +21,21 @@ Json = None | bool | int | float | str | Sequence["Json"] | Mapping[str, "Json"]
 """A JSON value (read-only views, so ``list[int]`` and ``dict[str, int]`` are ``Json``)."""
 
 
+LEAVES = (str, int, float, bool, type(None))
+"""The JSON values that hold no other (``fresh`` keeps them as they are)."""
+
+
+def fresh(value: Json) -> Json:
+    """``value`` with a new list for every sequence and a new dict for every mapping in it, all
+    the way down: JSON handed to a caller from what an engine keeps, so that a caller that changes
+    it changes nothing kept (a later answer included)."""
+    if isinstance(value, LEAVES):
+        return value
+    if isinstance(value, Mapping):
+        return {k: v if isinstance(v, LEAVES) else fresh(v) for k, v in value.items()}
+    return [v if isinstance(v, LEAVES) else fresh(v) for v in value]
+
+
 class RulesError(ValueError):
     """A rules object (a profile's) whose amounts contradict an invariant of its game: a
     configuration error, reported with the arithmetic that fails and never as an internal error."""
@@ -131,13 +146,17 @@ class Outcome:
         return tuple(r - c for r, c in zip(self.received, self.contributed, strict=True))
 
     def to_json(self) -> dict[str, Json]:
+        """The outcome as JSON, every list and dict in it new: the engines keep and share their
+        outcomes (stud's and Archie's awards, Auction's ``result``), so a caller that changes its
+        answer changes no later one (``fresh``)."""
         seats = range(len(self.received))
         out: dict[str, Json] = {
             "received": {seat_name(Seat(i)): self.received[i] for i in seats},
             "net": {seat_name(Seat(i)): self.net[i] for i in seats},
             "pots": [p.to_json() for p in self.pots],
         }
-        out.update(self.details)
+        for key, value in self.details.items():
+            out[key] = fresh(value)
         return out
 
 

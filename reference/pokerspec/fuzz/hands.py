@@ -80,6 +80,11 @@ OBSERVE: Final = 4
 OUTCOME: Final = 5
 """The kinds of step: the request starting the hand, a listing, a probe, an action, an
 observation, the outcome."""
+ASK_LEGAL: Final[Message] = {"op": "legal"}
+ASK_OBSERVE: Final[Message] = {"op": "observe"}
+ASK_OUTCOME: Final[Message] = {"op": "outcome"}
+"""The requests that carry nothing but their op, one of each shared by every step (requests are
+read-only: an adapter that numbers them numbers a copy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +101,10 @@ class Step:
     """One request to the engine under test and the reference's answer to it (a plain class with
     slots: a hand makes about three a turn, and the mypyc build compiles it to a native class)."""
 
-    __slots__ = ("expected", "kind", "phase", "played", "request")
+    __slots__ = ("expected", "kind", "listed", "phase", "played", "request")
 
-    def __init__(self, kind: int, request: Message, expected: Json, played: int, phase: str) -> None:
+    def __init__(self, kind: int, request: Message, expected: Json, played: int, phase: str,
+                 listed: tuple[list[str], list[str]] | None = None) -> None:
         self.kind = kind
         self.request = request
         self.expected = expected
@@ -108,6 +114,9 @@ class Step:
         self.phase = phase
         """The reference's phase when the request is sent; for an observation or the outcome, the
         phase in which the action before it was played."""
+        self.listed = listed
+        """For a listing, the reference's seats to act and actions in its own order: a reply
+        listing them in that same order matches without being sorted (``_check``)."""
 
 
 @dataclass(slots=True)
@@ -219,11 +228,13 @@ class Oracle:
     def start(self, setup: Mapping[str, Json]) -> Message:
         return {"op": "new_hand", "game": self.game, "profile": self.profile, "setup": setup}
 
-    def listing(self) -> tuple[list[str], list[str], dict[str, Action]]:
-        """The seats to act and the listed actions, both sorted, and each action by its text."""
+    def listing(self) -> tuple[list[str], list[str], dict[str, Action], tuple[list[str], list[str]]]:
+        """The seats to act and the listed actions, both sorted; each action by its text; and the
+        seats and actions in the reference's own order."""
         legal = self.reference.listing()
         formatted = self.reference.formatted(legal.actions)
-        return sorted(seat_names(legal.to_act)), formatted.ordered, formatted.by_text
+        named = seat_names(legal.to_act)
+        return sorted(named), formatted.ordered, formatted.by_text, (named, formatted.texts)
 
     def rejection(self, text: str) -> str | None:
         """The reason the reference rejects ``text`` with, or None if it accepts (and plays) it."""
@@ -247,11 +258,11 @@ class Oracle:
         steps = [Step(NEW, start, None, 0, phase)]
         script, at = hand.actions, 0
         for _ in range(MAX_STEPS):
-            to_act, actions, by_text = self.listing()
+            to_act, actions, by_text, in_order = self.listing()
             if not actions:
                 break
             listing: dict[str, Json] = {"to_act": to_act, "actions": actions}
-            steps.append(Step(LEGAL, {"op": "legal"}, listing, len(played), phase))
+            steps.append(Step(LEGAL, ASK_LEGAL, listing, len(played), phase, in_order))
             pending: list[tuple[str, bool]] = []
             while at < len(script) and script[at].startswith(PROBE):
                 pending.append((script[at].removeprefix(PROBE), True))
@@ -285,12 +296,12 @@ class Oracle:
             played.append(chosen)
             observation = reference.observation()
             if self.observe:
-                steps.append(Step(OBSERVE, {"op": "observe"}, observation, len(played), phase))
+                steps.append(Step(OBSERVE, ASK_OBSERVE, observation, len(played), phase))
             acted, phase = phase, str(observation.get("phase", ""))
         else:
             raise CorpusError(f"hand did not end after {MAX_STEPS} actions")
         outcome = reference.result()
-        steps.append(Step(OUTCOME, {"op": "outcome"}, None if outcome is None else outcome.to_json(),
+        steps.append(Step(OUTCOME, ASK_OUTCOME, None if outcome is None else outcome.to_json(),
                           len(played), acted))
         return steps
 
@@ -365,7 +376,10 @@ class Fuzzer:
         kind, expected = step.kind, step.expected
         found: tuple[str, str, Json, Json] | None = None
         if kind == LEGAL:
-            if not _same_listing(cast(dict[str, list[str]], expected), reply):
+            listed = step.listed
+            in_order = listed is not None and reply.get("actions") == listed[1] \
+                and reply.get("to_act") == listed[0]
+            if not in_order and not _same_listing(cast(dict[str, list[str]], expected), reply):
                 diff = difference(expected, reply)
                 found = None if diff is None else ("legal", f"legal {diff}", expected, reply)
         elif kind == ACT:

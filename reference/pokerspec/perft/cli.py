@@ -98,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return _update(chosen)
     if args.depth is not None and args.depth < 0:
         raise UsageError(f"--depth {args.depth}: give a depth of 0 or more")
+    if args.invariants and args.cluster:
+        raise UsageError("--invariants tests every node in this process; the workers of --cluster "
+                         "walk without it: give one or the other")
     try:
         engine = open_engine(args.impl, args.timeout)
     except ValueError as exc:
@@ -127,7 +130,11 @@ def run(args: argparse.Namespace) -> int:
 def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.Namespace,
           cluster: Cluster | None = None) -> int:
     """Walk each position on ``engine`` (or, given a ``cluster``, its subtrees on the workers) and
-    compare; print one line each and the totals."""
+    compare; print one line each and the totals. ``--invariants`` reads ``snapshot`` at every node:
+    an engine without it is refused rather than walked with nothing tested."""
+    if args.invariants and "snapshot" not in hello.capabilities:
+        raise UsageError(f"--invariants reads the observation at every node with snapshot, which "
+                         f"{hello.name} does not offer (capability snapshot)")
     try:
         tables = read_tables()
     except PositionError:

@@ -35,7 +35,7 @@ MOVES = frozenset({"new_hand", "act", "push", "pop"})
 BATCH = 2048
 """About how many requests of a walk go in one batch (one round trip through a pipe)."""
 MAX_PROBLEMS = 20
-"""Invariant breaches kept per walk (the first ones, each with its sequence)."""
+"""Invariant breaches kept per walk (the first ones in the walk's order, each with its sequence)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +62,41 @@ class Problem:
         return f"after [{', '.join(self.sequence)}]: {self.message}"
 
 
+Place = tuple[int, ...]
+"""A node by the index of each child taken from the root of a walk (``Node.children`` order):
+ordered as tuples, places are in the order a depth-first walk meets the nodes (a node, then the
+whole subtree of its first child, then of the second ...)."""
+
+
+class Breaches:
+    """The first ``room`` invariant breaches of a walk in depth-first order (``Place``), whatever
+    order they were found in: the batched walk through the protocol opens many nodes at once,
+    so the first breach listed is the first a reader meets, not the first a batch brought. At most
+    twice ``room`` are held at once."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self._held: list[tuple[Place, int, Problem]] = []
+
+    def add(self, place: Place, history: Sequence[str], messages: Sequence[str]) -> None:
+        """The breaches ``messages`` at the node ``place``, reached by ``history``."""
+        for i, message in enumerate(messages):
+            self._held.append((place, i, Problem(tuple(history), message)))
+        if len(self._held) > 2 * self.room:
+            self._keep()
+
+    def first(self) -> list[Problem]:
+        self._keep()
+        return [problem for _, _, problem in self._held]
+
+    def _keep(self) -> None:
+        self._held.sort(key=lambda held: (held[0], held[1]))
+        del self._held[self.room:]
+
+
 class Tree(Protocol):
-    """A position's tree as one engine sees it."""
+    """A position's tree as one engine sees it; ``problems``, the invariant breaches its walks
+    found (with ``check``), are in depth-first order (``Place``)."""
 
     position: Position
     problems: list[Problem]
@@ -252,9 +285,11 @@ def _draws(node: Node) -> bool:
 @dataclass(slots=True)
 class _Open:
     """A live node of a walk whose children are still to be looked at: its actions from the
-    walk's root, its level, what it lists, and whether a draw there awaits the seat's cards."""
+    walk's root and its ``Place``, its level, what it lists, and whether a draw there awaits the
+    seat's cards."""
 
     path: tuple[str, ...]
+    place: Place
     level: int
     node: Node
     draws: bool = False
@@ -284,6 +319,8 @@ class EngineTree:
                                 "setup": dict(position.setup)}
         self._here: tuple[str, ...] = ()
         """Where the engine stands (branching), as actions from the root of the walk."""
+        self._found = Breaches(MAX_PROBLEMS)
+        """The breaches of the walk under way, put in ``problems`` in order when it ends."""
         self.messages = 0
         """Requests sent so far (the benchmark's measure of protocol cost)."""
         self.batches = 0
@@ -319,9 +356,10 @@ class EngineTree:
     def _goto(self, path: Sequence[str]) -> list[Message]:
         return [self._start, *(_act(a) for a in path)]
 
-    def _read(self, listing: Message, outcome: Message, history: Sequence[str]) -> Node:
+    def _read(self, listing: Message, outcome: Message, history: Sequence[str], place: Place = ()) -> Node:
         """The node a listing (``legal``, ``snapshot`` or ``probe``) and an outcome describe,
-        each ``pN sd *`` still unexpanded; with ``check``, its invariants tested."""
+        each ``pN sd *`` still unexpanded; with ``check``, its invariants tested (the node is at
+        ``place`` in the walk under way)."""
         to_act = listing.get("to_act")
         actions = listing.get("actions")
         result = outcome.get("outcome")
@@ -345,9 +383,7 @@ class EngineTree:
                 put = {s: received.get(s, 0) - cast(dict[str, int], result.get("net", {})).get(s, 0)
                        for s in received}
                 found += end_problems(result, put, _carried(self.position))
-            for message in found:
-                if len(self.problems) < MAX_PROBLEMS:
-                    self.problems.append(Problem(tuple(history), message))
+            self._found.add(place, history, found)
         return Node(tuple(str(s) for s in to_act), listed, listed, net,
                     cast(dict[str, Json], result) if isinstance(result, dict) else None)
 
@@ -372,6 +408,12 @@ class EngineTree:
         return replace(node, children=tuple(out))
 
     def node(self, prefix: Sequence[str]) -> Node:
+        try:
+            return self._node(prefix)
+        finally:
+            self._report()
+
+    def _node(self, prefix: Sequence[str]) -> Node:
         path = (*self.position.actions, *prefix)
         listing, outcome = self._send([*self._goto(path), self._look, OUTCOME])[-2:]
         node = self._read(listing, outcome, path)
@@ -380,31 +422,42 @@ class EngineTree:
         self._here = ()
         return node
 
+    def _report(self) -> None:
+        """Put the breaches of the walk that ended (or failed) in ``problems``, in its order."""
+        self.problems += self._found.first()[: MAX_PROBLEMS - len(self.problems)]
+        self._found = Breaches(MAX_PROBLEMS)
+
     def counts(self, prefix: Sequence[str], depth: int) -> Counts:
+        try:
+            return self._counts(prefix, depth)
+        finally:
+            self._report()
+
+    def _counts(self, prefix: Sequence[str], depth: int) -> Counts:
         counts = Counts.empty(depth)
         base = (*self.position.actions, *prefix)
-        root = self.node(prefix)
+        root = self._node(prefix)
         if self._ended(root, base, 0, counts) or depth == 0:
             return counts
-        waiting = [_Open((), 0, root)]
+        waiting = [_Open((), (), 0, root)]
         while waiting:
             batch: list[Message] = []
-            plan: list[tuple[_Open, str | None, int]] = []
+            plan: list[tuple[_Open, str | None, int, int]] = []
             while waiting and len(batch) < BATCH:
                 self._open(waiting.pop(), base, batch, plan)
             replies = self._send(batch)
             opened: list[_Open] = []
-            for parent, child, at in plan:
+            for parent, child, at, index in plan:
                 if child is None:
                     shown = self._discards(parent.node, replies[at], (*base, *parent.path))
-                    opened.append(_Open(parent.path, parent.level, shown))
+                    opened.append(_Open(parent.path, parent.place, parent.level, shown))
                     continue
-                path, below = (*parent.path, child), parent.level + 1
+                path, place, below = (*parent.path, child), (*parent.place, index), parent.level + 1
                 history = (*base, *path)
                 counts.nodes[below] += 1
-                kid = self._read(replies[at], replies[at + 1 if not self.probe else at], history)
+                kid = self._read(replies[at], replies[at + 1 if not self.probe else at], history, place)
                 if not self._ended(kid, history, below, counts) and below < depth:
-                    opened.append(_Open(path, below, kid, _draws(kid)))
+                    opened.append(_Open(path, place, below, kid, _draws(kid)))
             waiting += reversed(opened)
         if self._streaming is not None:
             self._send([OUTCOME])  # a reply the engine repeats late comes by now: this walk's failure
@@ -421,9 +474,10 @@ class EngineTree:
         return True
 
     def _open(self, node: _Open, base: Sequence[str], batch: list[Message],
-              plan: list[tuple[_Open, str | None, int]]) -> None:
+              plan: list[tuple[_Open, str | None, int, int]]) -> None:
         """Add to ``batch`` the requests that look at every child of ``node`` (or, for a draw not
-        yet expanded, at the seat's cards) and to ``plan`` where each answer will be."""
+        yet expanded, at the seat's cards) and to ``plan`` where each answer will be, with the
+        child's index among the children."""
         path = node.path
         if not self.branch and (node.draws or self.probe):
             batch += self._goto((*base, *path))
@@ -439,20 +493,20 @@ class EngineTree:
                 batch += [PUSH, _act(action)]
             self._here = path
         if node.draws:
-            plan.append((node, None, len(batch)))
+            plan.append((node, None, len(batch), 0))
             batch.append(OBSERVE)
             return
         look = self._look
-        for child in node.node.children:
+        for index, child in enumerate(node.node.children):
             if self.probe:
-                plan.append((node, child, len(batch)))
+                plan.append((node, child, len(batch), index))
                 batch.append({"op": "probe", "action": child})
             elif self.branch:
-                plan.append((node, child, len(batch) + 2))
+                plan.append((node, child, len(batch) + 2, index))
                 batch += [PUSH, _act(child), look, OUTCOME, POP]
             else:
                 batch += self._goto((*base, *path, child))
-                plan.append((node, child, len(batch)))
+                plan.append((node, child, len(batch), index))
                 batch += [look, OUTCOME]
 
 

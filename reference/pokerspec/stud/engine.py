@@ -8,7 +8,6 @@ showdown begins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 
 from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
@@ -81,19 +80,21 @@ class StudGame:
     def observe(self, state: StudState) -> dict[str, Json]:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
         the upcards, the common card, folded seats and the number of cards in the stub; round bets
-        only while a betting round is open (``core.contract.observables``)."""
+        only while a betting round is open (``core.contract.observables``). The parts are kept
+        (``_seen``, ``_by_name``, ``_folded``) and each list and dict is handed out as a copy, so
+        a caller that changes its observation changes nothing kept."""
         hands, exposed, common, stub = _seen(state.cards)
         betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
             "pot": sum(state.contributed),
-            "stacks": _by_name(state.stacks),
-            "round_bets": _by_name(state.bets if betting else (Chips(0),) * state.seats),
-            "contributed": _by_name(state.contributed),
-            "hands": hands,
-            "exposed": exposed,
-            "common": common,
-            "folded": _folded(state.folded),
+            "stacks": _by_name(state.stacks).copy(),
+            "round_bets": _by_name(state.bets if betting else (Chips(0),) * state.seats).copy(),
+            "contributed": _by_name(state.contributed).copy(),
+            "hands": {name: cards.copy() for name, cards in hands.items()},
+            "exposed": {name: cards.copy() for name, cards in exposed.items()},
+            "common": common.copy(),
+            "folded": _folded(state.folded).copy(),
             "stub": stub,
         }
 
@@ -137,7 +138,7 @@ def _listing(state: StudState) -> Legal:
     return betting_options(state, seat)
 
 
-Seen = tuple[Mapping[str, Json], Mapping[str, Json], list[Json], int]
+Seen = tuple[dict[str, list[str]], dict[str, list[str]], list[str], int]
 """What ``observe`` reports of the cards: every seat's cards and upcards by name, the common card
 and the number of cards in the stub."""
 _SEEN: dict[int, tuple[Cards, Seen]] = {}
@@ -148,8 +149,7 @@ other can take its id)."""
 def _seen(cards: Cards) -> Seen:
     """The cards as ``observe`` reports them: each seat's cards (the two hole cards, the upcards,
     then the seventh card), its upcards, the common card and the stub's size. The cards change
-    once a street and an observation is read-only, so this is built once per street, not at
-    every action."""
+    once a street, so this is built once per street, not at every action (``observe`` copies it)."""
     known = _SEEN.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
@@ -165,15 +165,15 @@ def _seen(cards: Cards) -> Seen:
 
 
 @lru_cache(maxsize=1024)
-def _by_name(amounts: tuple[Chips, ...]) -> Mapping[str, Json]:
-    """Amounts by seat name (``p1``, ``p2`` ...), for ``observe``: read-only, so one for each
-    distinct set of amounts (most actions change one seat's chips, a check or fold none)."""
+def _by_name(amounts: tuple[Chips, ...]) -> dict[str, Json]:
+    """Amounts by seat name (``p1``, ``p2`` ...), for ``observe`` to copy: one for each distinct
+    set of amounts (most actions change one seat's chips, a check or fold none)."""
     return dict(zip(SEAT_NAMES[: len(amounts)], amounts, strict=True))
 
 
 @lru_cache(maxsize=256)
 def _folded(folded: frozenset[Seat]) -> list[Json]:
-    """The folded seats by name, in seat order, for ``observe`` (read-only, so shared)."""
+    """The folded seats by name, in seat order, for ``observe`` to copy."""
     return [seat_name(s) for s in sorted(folded)]
 
 
