@@ -478,8 +478,8 @@ class ExecEngine:
 
     def _exit_within(self, seconds: float) -> None:
         """Give the engine ``seconds`` to exit, woken by its exit where Linux gives a pidfd
-        (``Popen.wait`` with a timeout polls, with sleeps doubling to 50 ms: an engine that took
-        30 ms to exit was seen to after 63)."""
+        (``Popen.wait`` with a timeout polls, with sleeps doubling up to 50 ms: it looks at 31.5
+        and 63.5 ms, so an engine that exits after 35 ms is seen to at 63.5)."""
         assert self._proc is not None
         if self._pidfd >= 0:
             select.select([self._pidfd], [], [], seconds)
