@@ -14,22 +14,15 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import resource
 import time
 
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.conformance.protocol import handshake
 from pokerspec.perft.positions import positions
 from pokerspec.perft.tree import EngineTree
-from suite import EXEC, JS
+from suite import EXEC, JS, children_cpu
 
 WAYS = ("branch", "push/pop", "replay")
-
-
-def children_cpu() -> float:
-    """CPU seconds of this process's reaped children so far."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
 
 
 def walk(impl: str, way: str) -> tuple[int, int, float, float, float]:

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
-from pokerspec.auction.engine import AuctionState, _observed
+from pokerspec.auction.engine import GAME, AuctionState, _observed
 from pokerspec.conformance.protocol import Message
-from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.game import Json
 from pokerspec.perft.positions import positions
 
@@ -120,12 +120,15 @@ def test_showdown_answers_share_nothing_kept(game: str) -> None:
 
 
 def test_in_process_answers_share_nothing_kept() -> None:
-    """The in-process calls (``observation``, ``result().to_json()``) the fuzzer's oracle uses."""
+    """The games' ``observe`` and ``Outcome.to_json`` in process (``Game.observed`` and the
+    engine's ``observation``, which hand out the kept observation to readers, are read-only by
+    contract and not asked here)."""
     engine = ReferenceEngine()
     for game, names in HANDS.items():
         for name in names:
             play(engine, name, _fold_late)
-            for ask in (engine.observation, partial(_outcome, engine)):
+            observe = partial(game_module(game).observe, engine.position)
+            for ask in (observe, partial(_outcome, engine)):
                 first = ask()
                 kept = copy.deepcopy(first)
                 scramble(first)
@@ -139,7 +142,7 @@ def _outcome(engine: ReferenceEngine) -> dict[str, Json]:
 
 
 def test_auction_hands_out_its_whole_view() -> None:
-    """Auction copies its kept observation key by key (``_handed_out``): the copy is the whole
+    """Auction's ``observe`` is a copy of its kept observation (``core.game.handed_out``): the whole
     view, key for key and in its order, at every step of its hands."""
     engine = ReferenceEngine()
     for name in HANDS["auction"]:
@@ -149,5 +152,5 @@ def test_auction_hands_out_its_whole_view() -> None:
         for text in position.actions:
             state = engine.position
             assert isinstance(state, AuctionState)
-            assert list(engine.observation().items()) == list(_observed(state).items())
+            assert list(GAME.observe(state).items()) == list(_observed(state).items())
             engine.handle({"op": "act", "action": text})

@@ -317,16 +317,16 @@ def test_invariant_breaches_are_listed_in_the_walks_order(monkeypatch: pytest.Mo
     the protocol, a walk of one node a batch and the reference's own walk list the same first
     breaches, in depth-first order: the first listed is the first a reader meets."""
     stud = type(game_module("stud"))
-    honest = stud.observe
+    honest = stud.observed
 
-    def planted(self: object, state: object) -> dict[str, Json]:
-        seen = honest(self, state)  # type: ignore[arg-type]
+    def planted(self: object, state: object) -> Mapping[str, Json]:
+        seen = dict(honest(self, state))  # type: ignore[arg-type]
         pot = seen["pot"]
         if isinstance(pot, int) and pot % 5 == 0:
             seen["pot"] = pot + 1
         return seen
 
-    monkeypatch.setattr(stud, "observe", planted)
+    monkeypatch.setattr(stud, "observed", planted)  # what observe copies and the walks read
     position = POSITIONS["stud-allin-0701"]
     reference = ReferenceTree(position, check=True)
     reference.counts((), position.depth)

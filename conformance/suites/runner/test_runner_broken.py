@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from pokerspec.conformance.cli import main
+from pokerspec.conformance.grading import difference
+from pokerspec.core.game import Json
 
 Run = Callable[..., tuple[int, str, list[dict[str, object]]]]
 SELECT = ("--case", "runner-high-0001", "--case", "runner-split-0001", "--case", "runner-high-0002",
@@ -97,3 +99,21 @@ def test_strict_mode_turns_a_malformed_reply_into_a_protocol_error(run_cli: Run,
     reply = _case(strict, "runner-high-0001")
     assert reply["verdict"] == "error"
     assert "reply to rank breaks the protocol schema: order" in str(reply["message"])
+
+
+@pytest.mark.parametrize(("expected", "actual", "found"), [
+    (["p1", "p2", 3], [3, "p2", "p1"], None),
+    (["p1", "p1", "p2"], ["p1", "p2", "p2"], "missing ['p1'], unexpected ['p2']"),
+    ([1, "1"], ["1", 1], None),
+    ([1, "1"], [1, 1], "missing ['1'], unexpected [1]"),
+    ([1], [True], "missing [1], unexpected [True]"),
+    ([1], [1.0], "missing [1], unexpected [1.0]"),
+    (["p1"], ["p1", None], "missing [], unexpected [None]"),
+])
+def test_a_list_under_an_unordered_key_is_a_multiset_that_keeps_types_apart(
+        expected: list[Json], actual: list[Json], found: str | None) -> None:
+    """Lists such as ``to_act`` compare as multisets whatever their order, but ``"1"`` is not
+    ``1``, ``true`` is not ``1``, ``1.0`` is not ``1`` and a repeated entry counts: a wrong reply
+    never passes for a right one."""
+    diff = difference({"to_act": expected}, {"to_act": actual})
+    assert diff == (None if found is None else f"/to_act: {found}")

@@ -1,7 +1,8 @@
 """The protocol: its JSON Schema is a valid schema covering every op the runner sends, and
 ``python -m pokerspec.conformance.serve`` (the reference over stdio, protocol 1.1) answers every
 line with one line carrying the request's id, refuses what is not a request, and answers a
-burst of requests in order; it and the JavaScript engine give the error codes no case can pin."""
+burst of requests in order; it and the JavaScript engine give the error codes no case can pin.
+The runner's closing ``stop`` waits for the engine to exit rather than cutting it short."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jsonschema
 import pytest
-from pokerspec.conformance.adapters import OPS, PROTOCOL_SCHEMA, reply_problem, request_problem
+from pokerspec.conformance.adapters import OPS, PROTOCOL_SCHEMA, ExecEngine, reply_problem, request_problem
+from pokerspec.conformance.protocol import handshake
 
 
 def test_the_protocol_schema_is_a_schema_and_covers_every_op() -> None:
@@ -96,3 +99,32 @@ def test_an_unreadable_line_and_a_hand_op_without_a_hand_are_bad_request(engine:
     codes = [r.get("error", {}).get("code") for r in replies]
     assert codes == [None] + ["bad_request"] * 6 + [None]
     assert [r.get("id") for r in replies] == [0, None, None, 1, 2, 3, 4, 5]
+
+
+SLOW_EXIT = """
+import json, sys, time
+for line in sys.stdin:
+    request = json.loads(line)
+    reply = {"ok": True} if request["op"] != "start" else {
+        "protocol": 1, "minor": 1, "engine": {"name": "slow-exit"}, "games": [], "profiles": [],
+        "capabilities": []}
+    print(json.dumps({**reply, "id": request["id"]}), flush=True)
+    if request["op"] == "stop":
+        break
+time.sleep(0.3)
+open(sys.argv[1], "w").write("exited")
+"""
+
+
+def test_the_closing_stop_lets_the_engine_exit_in_its_own_time(tmp_path: Path) -> None:
+    """After ``stop`` is answered the runner waits (up to a second) for the engine to exit, woken
+    by the exit itself: an engine that writes a file 0.3 s after its reply to ``stop`` is not
+    killed before it has."""
+    script, marker = tmp_path / "slow_exit.py", tmp_path / "exited.txt"
+    script.write_text(SLOW_EXIT, encoding="utf-8")
+    engine = ExecEngine([sys.executable, str(script), str(marker)])
+    handshake(engine)
+    began = time.monotonic()
+    assert engine.finish() == []
+    assert marker.read_text(encoding="utf-8") == "exited"
+    assert time.monotonic() - began >= 0.3

@@ -7,6 +7,7 @@ dataclass because ``_replace`` copies it several times faster than ``dataclasses
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from pokerspec.archie import betting, deal
@@ -173,6 +174,11 @@ class ArchieGame:
             "stub": len(state.stub),
             "drawn": {"p1": state.drawn[0], "p2": state.drawn[1]},
         }
+
+
+    def observed(self, state: ArchieState) -> Mapping[str, Json]:
+        """``observe``: every observation is built afresh, so the caller may keep it too."""
+        return self.observe(state)
 
     def outcome(self, state: ArchieState) -> Outcome | None:
         if not state.over:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import cast
 
 from pokerspec.auction.auctions import Sealed, bid_range, pick_order
 from pokerspec.auction.award import Award, award, lone_survivor
@@ -23,7 +22,17 @@ from pokerspec.auction.declaration import Declaration, Hands, evaluate
 from pokerspec.auction.setup import AuctionRules, clockwise, deal
 from pokerspec.core.actions import NO_CHIPS, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
-from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
+from pokerspec.core.game import (
+    Game,
+    Json,
+    LastListed,
+    Legal,
+    Outcome,
+    Setup,
+    SetupError,
+    ShowdownSetup,
+    handed_out,
+)
 from pokerspec.core.high import category_of
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name, seat_names
 
@@ -35,6 +44,8 @@ stacks, the contributions, the betting round (or None), the row shown (or None),
 and the sealed declarations."""
 Memo = tuple[Made, dict[str, Json]]
 """An observation and what it was made from."""
+CARDS_BY_SEAT = frozenset({"hands", "exposed"})
+"""The observables that are cards by seat (lists in a map: ``handed_out`` copies both levels)."""
 
 
 class AuctionState:
@@ -330,11 +341,15 @@ class AuctionGame:
         """The public observables (``core.contract.observables``, ``_observed``), worked out once
         per state and kept in its ``view``; a sealed commitment that leaves the step incomplete
         changes nothing public, so its state keeps the view of the state before it. The caller
-        gets a copy (``_handed_out``): changing it changes nothing kept."""
+        gets a copy (``handed_out``): changing it changes nothing kept."""
+        return handed_out(self.observed(state), CARDS_BY_SEAT)
+
+    def observed(self, state: AuctionState) -> Mapping[str, Json]:
+        """The observation as the state keeps it (read-only)."""
         view = state.view
         if view is None:
             view = state.view = _observed(state)
-        return _handed_out(view)
+        return view
 
     def outcome(self, state: AuctionState) -> Outcome | None:
         """The result once the hand is over (``auction.award.net``)."""
@@ -433,22 +448,6 @@ _UNMADE = object()
 _NOTHING: Made = (_UNMADE,) * 6
 """What no observation is made from (every part of the first observation is worked out)."""
 _NONE: dict[str, Json] = {}
-
-
-def _handed_out(view: dict[str, Json]) -> dict[str, Json]:
-    """A copy of a kept observation (``AuctionState.view``) with every list and dict in it new,
-    each key copied as deep as ``_observed`` builds it (a list or dict of names or amounts, or
-    cards by seat) and in its order. Spelt out key by key, it costs less than a copy that looks
-    at every value (``core.game.fresh``); a key added to ``_observed`` is added here too."""
-    flat = cast("dict[str, list[Json] | dict[str, Json]]", view)  # a string: no type built per call
-    cards = cast("dict[str, dict[str, list[Json]]]", view)
-    return {"phase": view["phase"], "pot": view["pot"], "stacks": flat["stacks"].copy(),
-            "round_bets": flat["round_bets"].copy(), "contributed": flat["contributed"].copy(),
-            "hands": {seat: held.copy() for seat, held in cards["hands"].items()},
-            "exposed": {seat: up.copy() for seat, up in cards["exposed"].items()},
-            "row": flat["row"].copy(), "bids": flat["bids"].copy(), "pick_order": flat["pick_order"].copy(),
-            "folded": flat["folded"].copy(), "declarations": flat["declarations"].copy(),
-            "sitting_out": flat["sitting_out"].copy()}
 
 
 def _ended(state: AuctionState, result: Award, hands: Mapping[Seat, Hands]) -> AuctionState:

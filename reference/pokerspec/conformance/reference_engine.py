@@ -383,10 +383,12 @@ class ReferenceEngine:
             return exc.with_traceback(None)
         return None
 
-    def observation(self) -> dict[str, Json]:
-        """The public observables (``core.notation.observables``)."""
+    def observation(self) -> Mapping[str, Json]:
+        """The public observables (``core.notation.observables``) as the engine keeps them
+        (``Game.observed``): read-only, for readers in process; the ``observe`` op hands out a
+        copy the caller owns."""
         game, state = self._live()
-        return game.observe(state)
+        return game.observed(state)
 
     def result(self) -> Outcome | None:
         """The outcome once the hand is over, else None."""

@@ -179,7 +179,7 @@ class ReferenceTree:
     def _expanded(self, state: object, actions: Sequence[Action]) -> Iterator[Action]:
         for action in actions:
             if action.verb is DRAW and action.cards is None:
-                held = cast(Mapping[str, list[str]], self._game.observe(state)["hands"])
+                held = cast(Mapping[str, list[str]], self._game.observed(state)["hands"])
                 for chosen in discard_sets(parse_cards(held[seat_name(action.seat)])):
                     yield Action(action.seat, DRAW, cards=chosen)
             else:
@@ -261,7 +261,7 @@ class ReferenceTree:
 
     def _check(self, state: object, to_act: Sequence[Seat], actions: Sequence[Action],
                history: list[str]) -> None:
-        observation = self._game.observe(state)
+        observation = self._game.observed(state)
         found = node_problems([seat_name(s) for s in to_act], [self._text(a) for a in actions],
                               observation, self._chips)
         outcome = self._game.outcome(state)

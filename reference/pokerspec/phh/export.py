@@ -223,8 +223,8 @@ def _extended(game: str, setup: Setup, rules: object, acts: Sequence[str], order
     engine, phh = game_module(game), _renumbering(order)
     state = _started(game, setup, rules, label)
     seen = _Seen(order, phh)
-    actions = seen.deals(engine.observe(state))
-    forced = cast(Mapping[str, int], engine.observe(state)["contributed"])
+    actions = seen.deals(engine.observed(state))
+    forced = cast(Mapping[str, int], engine.observed(state)["contributed"])
     for text in acts:
         try:
             action = parse_action(text, len(order))
@@ -246,7 +246,7 @@ def _extended(game: str, setup: Setup, rules: object, acts: Sequence[str], order
             actions.append(f"{who} cc")
         else:
             actions.append(" ".join([who, *str(action).split()[1:]]))
-        actions += seen.deals(engine.observe(state))
+        actions += seen.deals(engine.observed(state))
     fields: dict[str, TomlValue] = {"variant": VARIANTS[game]}
     by_phh = [forced.get(f"p{s + 1}", 0) for s in order]
     if game == "archie":
@@ -262,7 +262,7 @@ def _extended(game: str, setup: Setup, rules: object, acts: Sequence[str], order
     fields["actions"] = actions
     outcome = engine.outcome(state)
     if outcome is not None:
-        observed = cast(Mapping[str, int], engine.observe(state)["stacks"])
+        observed = cast(Mapping[str, int], engine.observed(state)["stacks"])
         fields["finishing_stacks"] = [observed[f"p{s + 1}"] + outcome.received[s] for s in order]
     if setup.carry:
         fields["_pokerspec_carry"] = setup.carry

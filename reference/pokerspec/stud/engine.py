@@ -8,12 +8,13 @@ showdown begins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names, format_card
 from pokerspec.core.exposed import exposed_rank
-from pokerspec.core.game import Json, LastListed, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.game import Json, LastListed, Legal, Outcome, Setup, ShowdownSetup, handed_out
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 from pokerspec.stud import showdown as sd
 from pokerspec.stud.allin import betting_over, pots_of
@@ -22,6 +23,9 @@ from pokerspec.stud.deal import check_table, deal_third_street
 from pokerspec.stud.profiles import StudRules
 from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, replaced, street_phase
 from pokerspec.stud.streets import bet, betting_options, capped, deal_street, open_round
+
+CARDS_BY_SEAT = frozenset({"hands", "exposed"})
+"""The observables that are cards by seat (lists in a map: ``handed_out`` copies both levels)."""
 
 
 class StudGame:
@@ -80,21 +84,24 @@ class StudGame:
     def observe(self, state: StudState) -> dict[str, Json]:
         """Phase, chips, every seat's cards (hole cards first, then upcards, then the seventh card),
         the upcards, the common card, folded seats and the number of cards in the stub; round bets
-        only while a betting round is open (``core.contract.observables``). The parts are kept
-        (``_seen``, ``_by_name``, ``_folded``) and each list and dict is handed out as a copy, so
-        a caller that changes its observation changes nothing kept."""
+        only while a betting round is open (``core.contract.observables``). A copy the caller owns
+        (``handed_out``) of ``observed``."""
+        return handed_out(self.observed(state), CARDS_BY_SEAT)
+
+    def observed(self, state: StudState) -> Mapping[str, Json]:
+        """The observation made of kept parts (``_seen``, ``_by_name``, ``_folded``): read-only."""
         hands, exposed, common, stub = _seen(state.cards)
         betting = state.phase not in (SHOWDOWN, OVER)
         return {
             "phase": state.phase,
             "pot": sum(state.contributed),
-            "stacks": _by_name(state.stacks).copy(),
-            "round_bets": _by_name(state.bets if betting else (Chips(0),) * state.seats).copy(),
-            "contributed": _by_name(state.contributed).copy(),
-            "hands": {name: cards.copy() for name, cards in hands.items()},
-            "exposed": {name: cards.copy() for name, cards in exposed.items()},
-            "common": common.copy(),
-            "folded": _folded(state.folded).copy(),
+            "stacks": _by_name(state.stacks),
+            "round_bets": _by_name(state.bets if betting else (Chips(0),) * state.seats),
+            "contributed": _by_name(state.contributed),
+            "hands": hands,
+            "exposed": exposed,
+            "common": common,
+            "folded": _folded(state.folded),
             "stub": stub,
         }
 
