@@ -166,8 +166,9 @@ class ReferenceEngine:
             return _error("bad_request", f"{op}: {exc}")
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
-        """Name the engine and what it supports. Ranking one hand first builds the ranking
-        tables (about a second, once per process), so that no case's reply pays for it."""
+        """Name the engine and what it supports. Ranking one high hand first builds the high
+        ranking table (about a second, once per process), so that no case's reply pays for it;
+        the low table is built on first use (0.1 s of CPU, docs/performance.md)."""
         high_rank(parse_cards("As Ks Qs Js 9s 2d 3c"))
         caps: list[Json] = ["notation", "split", "pots"]
         caps += [f"ranking:{r}" for r in RANKINGS]
