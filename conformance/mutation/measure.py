@@ -1,7 +1,7 @@
 """The measurement that docs/maintainers/mutation.md is generated from.
 
     python3 tasks.py mutation --sample                          # run, record, write the page
-    python conformance/mutation/measure.py run [--size N] [--seed S] [--lines-changed-since REV]
+    python conformance/mutation/measure.py run [--size N] [--seed S] [--lines-changed-since REV ...]
     python conformance/mutation/measure.py page                 # the page from the record
 
 ``run`` enumerates every mutant of the committed tree (``cosmic-ray init``), marks the
@@ -10,10 +10,10 @@ annotation-only ones, and runs the test command on these sets only: the mutants 
 simple random sample of the other mutants that are not annotation-only, drawn with a fixed seed;
 with ``--lines-changed-since REV``, also every mutant that is not annotation-only on a line that
 ``git diff REV`` shows added or changed in a mutated module (lines rewritten since REV, whose
-mutants no earlier run judged). It writes ``record.json``: the commit, the command, the tool's
-version, and every mutant it ran with its outcome. ``page`` writes the maintainers' page from
-that record, ``equivalent.json`` and ``page.md`` (the fixed text), so that every number on it
-comes from the record.
+mutants no earlier run judged; given more than once, the lines changed since any of them). It
+writes ``record.json``: the commit, the command, the tool's version, and every mutant it ran
+with its outcome. ``page`` writes the maintainers' page from that record, ``equivalent.json`` and
+``page.md`` (the fixed text), so that every number on it comes from the record.
 """
 
 from __future__ import annotations
@@ -91,8 +91,8 @@ class Record(TypedDict):
     command: str
     tool: str
     sample: Sample
-    rewritten_since: str
-    """The commit given to ``--lines-changed-since``, or empty."""
+    rewritten_since: list[str]
+    """The commits given to ``--lines-changed-since``, or none."""
     minutes: int
     """How long the mutants took to run, rounded to the minute."""
     mutants: int
@@ -130,9 +130,9 @@ def rewritten_lines(since: str, modules: set[str]) -> dict[str, set[int]]:
     return found
 
 
-def select(session: Path, size: int, seed: int, since: str) -> tuple[set[str], set[str], set[str]]:
+def select(session: Path, size: int, seed: int, since: list[str]) -> tuple[set[str], set[str], set[str]]:
     """Mark every mutant but the changed ones, the sample and those on the lines rewritten since
-    ``since`` (none when it is empty) as skipped; the three sets of keys."""
+    any commit of ``since`` as skipped; the three sets of keys."""
     every = mutants(session)
     by_key = {m.key: m for m in every}
     changed = set(changed_keys())
@@ -140,7 +140,10 @@ def select(session: Path, size: int, seed: int, since: str) -> tuple[set[str], s
         sys.exit(f"measure: changed.json names mutants the tree does not have: {', '.join(missing)}")
     pool = sorted(m.key for m in every if not in_annotation(m.module, m.start, m.end))
     sample = set(random.Random(seed).sample(pool, size))
-    lines = rewritten_lines(since, {m.module for m in every}) if since else {}
+    lines: dict[str, set[int]] = {}
+    for rev in since:
+        for module, rows in rewritten_lines(rev, {m.module for m in every}).items():
+            lines.setdefault(module, set()).update(rows)
     rewritten = {m.key for m in every if m.start[0] in lines.get(m.module, ())
                  and not in_annotation(m.module, m.start, m.end)}
     db = sqlite3.connect(session)
@@ -158,17 +161,18 @@ def select(session: Path, size: int, seed: int, since: str) -> tuple[set[str], s
     return changed, sample, rewritten
 
 
-def run(size: int, seed: int, since: str) -> int:
+def run(size: int, seed: int, given: list[str]) -> int:
     """Measure the committed tree and write ``record.json`` (see the module's docstring)."""
     if git("status", "--porcelain", "--", "reference", "conformance/vectors", str(CHANGED.relative_to(ROOT))):
         print("measure: commit the rules modules and the cases first: the record names a commit",
               file=sys.stderr)
         return 2
-    if since:
+    since = []
+    for rev in given:
         try:
-            since = git("rev-parse", "--verify", "--quiet", f"{since}^{{commit}}")
+            since.append(git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"))
         except subprocess.CalledProcessError:
-            print(f"measure: --lines-changed-since {since}: no such commit", file=sys.stderr)
+            print(f"measure: --lines-changed-since {rev}: no such commit", file=sys.stderr)
             return 2
     bin_dir = Path(sys.executable).parent
     SESSION.parent.mkdir(exist_ok=True)
@@ -176,7 +180,8 @@ def run(size: int, seed: int, since: str) -> int:
     changed, sample, rewritten = select(SESSION, size, seed, since)
     chosen = changed | sample | rewritten
     print(f"measure: {len(chosen)} mutants to run ({len(changed)} changed, {len(sample)} sampled, "
-          f"{len(rewritten)} on lines rewritten since {since[:12] or '-'})", flush=True)
+          f"{len(rewritten)} on lines rewritten since {' or '.join(r[:12] for r in since) or '-'})",
+          flush=True)
     subprocess.run([sys.executable, HERE / "cases_only.py", "--prime"], cwd=ROOT, check=True)
     started = time.monotonic()
     subprocess.run([bin_dir / "cosmic-ray", "exec", CONFIG, SESSION], cwd=ROOT, check=True)
@@ -186,7 +191,8 @@ def run(size: int, seed: int, since: str) -> int:
     record: Record = {
         "commit": git("rev-parse", "HEAD"),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "command": COMMAND if not since else f"{SCRIPT} run --lines-changed-since {since[:12]}",
+        "command": " ".join([COMMAND if not since else f"{SCRIPT} run"]
+                            + [f"--lines-changed-since {rev[:12]}" for rev in since]),
         "tool": f"cosmic-ray {version('cosmic-ray')}",
         "sample": {"size": size, "seed": seed},
         "rewritten_since": since,
@@ -249,10 +255,11 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
     rewritten = [e for e in record["ran"] if e["rewritten"]]
     if not rewritten:
         return "", ""
-    since = record["rewritten_since"][:12]
+    since = " or ".join(f"`{rev[:12]}`" for rev in record["rewritten_since"])
+    option = " ".join(f"--lines-changed-since {rev[:12]}" for rev in record["rewritten_since"])
     kinds = Counter(kind(e, equivalent) for e in rewritten)
-    text = (f"**Every mutant on a line rewritten since commit `{since}`** ({len(rewritten)}, "
-            f"`measure.py run --lines-changed-since {since}`): every mutant that is not annotation-only "
+    text = (f"**Every mutant on a line rewritten since commit {since}** ({len(rewritten)}, "
+            f"`measure.py run {option}`): every mutant that is not annotation-only "
             "on a line of a mutated module that `git diff` shows added or changed since the commit of the "
             "record before this one, whatever its status was. Now "
             f"{kinds['killed']} are killed, {kinds['equivalent']} are argued equivalent, "
@@ -267,7 +274,7 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
               f"| {c['incompetent']} |" for module, c in sorted(by_module.items())]
     listed = ["| where | line | mutation | result |", "|---|---|---|---|"]
     listed += [row(e, status(e, equivalent)) for e in rewritten if kind(e, equivalent) != "killed"]
-    section = (f"## The mutants on the lines rewritten since `{since}`\n\n" + "\n".join(table)
+    section = (f"## The mutants on the lines rewritten since {since}\n\n" + "\n".join(table)
                + '\n\n<div class="ps-unindexed" markdown>\n\n' + "\n".join(listed) + "\n\n</div>\n\n")
     return textwrap.fill(text, 100, break_on_hyphens=False, break_long_words=False) + "\n\n", section
 
@@ -333,8 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=["run", "page"])
     parser.add_argument("--size", type=int, default=SIZE, help=f"mutants in the sample (default {SIZE})")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the sample's seed (default {SEED})")
-    parser.add_argument("--lines-changed-since", metavar="REV", default="",
-                        help="run: also every mutant on a line changed since this commit")
+    parser.add_argument("--lines-changed-since", metavar="REV", action="append", default=[],
+                        help="run: also every mutant on a line changed since this commit (repeatable)")
     args = parser.parse_args(argv)
     return run(args.size, args.seed, args.lines_changed_since) if args.command == "run" else page()
 
