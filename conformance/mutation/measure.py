@@ -260,8 +260,8 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
     kinds = Counter(kind(e, equivalent) for e in rewritten)
     text = (f"**Every mutant on a line rewritten since commit {since}** ({len(rewritten)}, "
             f"`measure.py run {option}`): every mutant that is not annotation-only "
-            "on a line of a mutated module that `git diff` shows added or changed since the commit of the "
-            "record before this one, whatever its status was. Now "
+            f"on a line of a mutated module that `git diff` shows added or changed since {since}, whatever "
+            "its status was. Now "
             f"{kinds['killed']} are killed, {kinds['equivalent']} are argued equivalent, "
             f"{kinds['**SURVIVES**']} survive and {kinds['incompetent']} are incompetent (by module and "
             "every one not killed: the tables below).")
