@@ -210,6 +210,20 @@ def test_which_release_introduced_or_fixed_a_finding() -> None:
     )
 
 
+def test_an_upstream_report_names_the_releases_that_show_it() -> None:
+    """The report for a library's tracker says which graded releases show the bug, and which print
+    otherwise; without release records it names the release the check was written against."""
+    known = next(k for k in KNOWN if k.kind == BUG and k.engine == "pokerkit")
+    shows, differs = {known.check.script: known.check.prints}, {known.check.script: "something else\n"}
+    releases: list[dict[str, Json]] = [{"version": "0.1", "checks": differs},
+                                       {"version": "0.2", "checks": shows},
+                                       {"version": "0.3"}, {"version": "0.4", "checks": shows}]
+    first = compliance.render_upstream(known, site_links(), releases).splitlines()[2]
+    assert first == "Seen in pokerkit 0.2, 0.4. Not in 0.1 (its check prints otherwise there)."
+    alone = compliance.render_upstream(known, site_links()).splitlines()[2]
+    assert alone == f"Seen in pokerkit {known.check.version}."
+
+
 def test_every_stored_release_ran_every_finding_check() -> None:
     """Each release record that was installed holds the output (or the failure) of every check of
     its library's findings, so no table cell reads "not checked" where the check can run: a finding

@@ -609,17 +609,23 @@ def _finding_block(known: Known, links: Links) -> list[str]:
     return lines
 
 
-def render_upstream(known: Known, links: Links) -> str:
+def render_upstream(known: Known, links: Links, releases: Sequence[dict[str, Json]] = ()) -> str:
     """A bug as an issue for the library's own tracker, in its own terms, linking to the rule on
-    the published site."""
+    the published site; the releases graded (``releases``, oldest first) that show it and those
+    whose check prints otherwise."""
     check = known.check
     rule = links.rules.get(known.rule)
     rule_url = f"{SITE}/{rule.removesuffix('.md')}/#{known.rule}" if rule else known.rule
+    seen = [(str(r["version"]), _seen(r, known)) for r in releases]
+    shows = [v for v, s in seen if s == "yes"] or [check.version]
+    unlike = [v for v, s in seen if s == "no"]
+    package = ENGINES[known.engine].package
     return "\n".join(
         [
             f"# {known.title}",
             "",
-            f"Seen in {ENGINES[known.engine].package} {check.version}.",
+            f"Seen in {package} {', '.join(shows)}."
+            + (f" Not in {', '.join(unlike)} (its check prints otherwise there)." if unlike else ""),
             "",
             "## Reproduction",
             "",
@@ -933,12 +939,14 @@ def write_pages(out: Path, seconds: float | None) -> list[dict[str, Json]]:
     (out / "badges").mkdir(parents=True, exist_ok=True)
     (out / "compliance.md").write_text(render_summary(results, seconds), encoding="utf-8")
     (out / "findings.md").write_text(render_findings(results, links), encoding="utf-8")
+    graded: dict[str, list[dict[str, Json]]] = {}
     for r in results:
         name = str(r["engine"])
         releases = load_releases(out, name)
         if releases:  # the pinned release closes the table; its checks are the findings' own output
             pinned = {**r, "checks": {k.check.script: k.check.prints for k in findings_of(name)}}
             releases = [x for x in releases if x["version"] != r["version"]] + [pinned]
+        graded[name] = releases
         page = render_engine(r, links, releases)
         (out / f"{name}.md").write_text(page, encoding="utf-8")
         (out / "badges" / f"{name}.svg").write_text(badge(*status(r)), encoding="utf-8")
@@ -947,7 +955,8 @@ def write_pages(out: Path, seconds: float | None) -> list[dict[str, Json]]:
     engines = {str(r["engine"]) for r in results}
     for known in KNOWN:
         if known.kind == BUG and known.engine in engines:
-            (upstream / upstream_name(known)).write_text(render_upstream(known, links), encoding="utf-8")
+            report = render_upstream(known, links, graded.get(known.engine, []))
+            (upstream / upstream_name(known)).write_text(report, encoding="utf-8")
     return results
 
 
