@@ -213,7 +213,8 @@ def test_export_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     one = tmp_path / "one"
     assert main(["phh", "export", str(VECTORS / "stud" / "profiles"), "--out", str(one)]) == 1
     assert {p.name for p in one.iterdir()} == {"stud-profiles-0301.phh", "stud-profiles-0401.phh",
-                                                "stud-profiles-0403.phh", "stud-profiles-0404.phh"}
+                                                "stud-profiles-0403.phh", "stud-profiles-0404.phh",
+                                                "stud-profiles-0406.phh"}
     assert "stud-profiles-0402: not exported" in capsys.readouterr().err
     assert main(["phh", "export", "stud-nothing-9999"]) == 2
     assert main(["phh", "export", "stud-showdown-0005", "--profile", "nope"]) == 2

@@ -104,11 +104,20 @@ STAKES_KEYS = ("ante", "bring_in", "small_bet", "big_bet")
 
 
 def stakes_from_json(raw: object) -> Stakes:
-    """The stakes a case sets in ``setup.stakes``: four whole amounts (``stud.profile.stakes``)."""
+    """The stakes a case sets in ``setup.stakes``: four whole amounts (``stud.profile.stakes``),
+    each judged by its value, as every amount is (CORE-71)."""
     if not isinstance(raw, dict) or set(raw) != set(STAKES_KEYS) or not all(
-            isinstance(raw[k], int) and not isinstance(raw[k], bool) for k in STAKES_KEYS):
+            _whole(raw[k]) for k in STAKES_KEYS):
         raise StakesError(f"stakes are the whole amounts {', '.join(STAKES_KEYS)}, got {raw!r}")
-    return Stakes(*(Chips(raw[k]) for k in STAKES_KEYS))
+    return Stakes(*(Chips(int(raw[k])) for k in STAKES_KEYS))
+
+
+def _whole(value: object) -> bool:
+    """A JSON number that is a whole number, judged by its value: ``2`` and ``2.0`` alike, never
+    ``true`` (``core.contract.conventions``, CORE-71)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 TRAINING = StudRules()
