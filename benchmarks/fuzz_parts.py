@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
+    if args.hands < 1 or args.rounds < 1:
+        parser.error("--hands and --rounds must be at least 1")
     engine = PythonEngine(Apart())
     fuzzer = Fuzzer(engine, args.game, default_profile(args.game).name, handshake(engine))
     setups = [corpus_hand(args.game, fuzzer.profile, SEED, i, fuzzer.limits) for i in range(args.hands)]

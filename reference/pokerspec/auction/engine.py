@@ -23,6 +23,7 @@ from pokerspec.auction.setup import AuctionRules, clockwise, deal
 from pokerspec.core.actions import NO_CHIPS, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import (
+    CARDS_BY_SEAT,
     Game,
     Json,
     LastListed,
@@ -44,10 +45,6 @@ stacks, the contributions, the betting round (or None), the row shown (or None),
 and the sealed declarations."""
 Memo = tuple[Made, dict[str, Json]]
 """An observation and what it was made from."""
-CARDS_BY_SEAT = frozenset({"hands", "exposed"})
-"""The observables that are cards by seat (lists in a map: ``handed_out`` copies both levels)."""
-
-
 class AuctionState:
     """Everything about one hand. ``stacks`` and ``contributed`` move only when chips are
     actually paid: antes at the start, bids when revealed, bets as made.

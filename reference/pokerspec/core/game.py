@@ -33,6 +33,10 @@ def fresh(value: Json) -> Json:
     return value
 
 
+CARDS_BY_SEAT = frozenset({"hands", "exposed"})
+"""The observables that are cards by seat: lists in a map, which ``handed_out`` copies at both levels."""
+
+
 def handed_out(view: Mapping[str, Json], by_seat: frozenset[str]) -> dict[str, Json]:
     """A copy of a kept observation (``Game.observed``) that shares no list or dict with it: each
     list or dict in it copied, and also the lists in the maps named in ``by_seat`` (cards by

@@ -14,7 +14,16 @@ from functools import lru_cache
 from pokerspec.core.actions import SHOW, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names, format_card
 from pokerspec.core.exposed import exposed_rank
-from pokerspec.core.game import Json, LastListed, Legal, Outcome, Setup, ShowdownSetup, handed_out
+from pokerspec.core.game import (
+    CARDS_BY_SEAT,
+    Json,
+    LastListed,
+    Legal,
+    Outcome,
+    Setup,
+    ShowdownSetup,
+    handed_out,
+)
 from pokerspec.core.types import SEAT_NAMES, Chips, Seat, seat_name
 from pokerspec.stud import showdown as sd
 from pokerspec.stud.allin import betting_over, pots_of
@@ -23,9 +32,6 @@ from pokerspec.stud.deal import check_table, deal_third_street
 from pokerspec.stud.profiles import StudRules
 from pokerspec.stud.state import OVER, SHOWDOWN, Cards, StudState, replaced, street_phase
 from pokerspec.stud.streets import bet, betting_options, capped, deal_street, open_round
-
-CARDS_BY_SEAT = frozenset({"hands", "exposed"})
-"""The observables that are cards by seat (lists in a map: ``handed_out`` copies both levels)."""
 
 
 class StudGame:
