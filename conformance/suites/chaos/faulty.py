@@ -3,11 +3,16 @@ protocol 1.1 and answers every request right, except for the one fault named on 
 line, injected at the *target* request (the first whose ``op`` is ``--op``, ``rank`` unless told;
 ``--every``: each of them).
 
-    python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--v10] [--marker WORD]
+    python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--v10] [--together OP]
+                     [--marker WORD]
 
 ``--skip N``: the target is the first such request after N of them. ``--once FILE``: only the
 first process to reach the target injects the fault (it creates FILE), so an engine restarted
-by the runner behaves. ``--v10``: speak protocol 1.0 (``minor`` 0, no ids echoed). Any other
+by the runner behaves. ``--v10``: speak protocol 1.0 (``minor`` 0, no ids echoed).
+``--together OP``: hold the replies to OP until the target has been answered, then write them
+with the target's in one write, so that the runner finds the end of the case before the target's
+and the target's (faulty) line in one read, however the two processes are scheduled (a
+restarted engine that gets no OP request behaves). Any other
 argument (``--marker``'s word) is ignored, so a test can find the engine's processes by it.
 ``MODES`` lists the faults; each says what the runner must make of it.
 """
@@ -52,6 +57,8 @@ MODES: dict[str, str] = {
     "unasked-at-stop": "writes a reply nobody asked for (a fresh id) when stop arrives, before its reply",
     "unasked": "writes a reply nobody asked for (a fresh id) after the target's",
     "unasked-noid": "writes an object without an id after the target's reply",
+    "unasked-burst": "writes three lines nobody asked for (a fresh id, no id, not JSON) after the target's",
+    "unasked-late": "writes a reply nobody asked for (a fresh id) just before answering the next request",
     "out-of-order": "holds back the target's reply until after the next request's",
     "stderr-flood": "writes 256 KiB of ANSI colours and control characters to stderr, then crashes",
     "stderr-noise": "writes ANSI colours and control characters to stderr at every request, answers right",
@@ -169,6 +176,7 @@ def main(argv: list[str]) -> None:
     once = Path(argv[argv.index("--once") + 1]) if "--once" in argv else None
     skip = int(argv[argv.index("--skip") + 1]) if "--skip" in argv else 0
     after = int(argv[argv.index("--after") + 1]) if "--after" in argv else 1
+    together = argv[argv.index("--together") + 1] if "--together" in argv else None
     if mode == "exit-at-once":
         sys.exit(4)
     if mode == "grandchild-hold":
@@ -179,7 +187,10 @@ def main(argv: list[str]) -> None:
     out = sys.stdout.buffer
     hit = False
     held: list[bytes] = []
-    """Lines to write just before the next reply (twice-late, out-of-order)."""
+    """Lines to write just before the next reply (twice-late, unasked-late), or after it
+    (out-of-order)."""
+    waiting = b""
+    """Replies held back until the target's (``--together``)."""
     at_stop: list[bytes] = []
     replies = 0
     for raw in sys.stdin.buffer:
@@ -210,8 +221,8 @@ def main(argv: list[str]) -> None:
             text = fault(mode, message, reply, text, held, at_stop)
             if text is None:
                 continue
-        elif held and mode in ("twice-late", "out-of-order"):
-            text = (b"".join(held) + text) if mode == "twice-late" else (text + b"".join(held))
+        elif held and mode in ("twice-late", "out-of-order", "unasked-late"):
+            text = (text + b"".join(held)) if mode == "out-of-order" else (b"".join(held) + text)
             held.clear()
         if op == "stop":
             text = b"".join(at_stop) + text
@@ -219,6 +230,10 @@ def main(argv: list[str]) -> None:
             time.sleep(0.05)
         if mode == "blank-lines":
             text = b"\n  \n" + text
+        if op == together and not hit:
+            waiting += text
+            continue
+        text, waiting = waiting + text, b""
         out.write(text)
         out.flush()
         replies += 1
@@ -266,11 +281,15 @@ def fault(mode: str, message: Message, reply: Message, text: bytes, held: list[b
         "twice-early": text + text,
         "unasked": text + line({**{k: v for k, v in reply.items() if k != "id"}, "id": 123456}),
         "unasked-noid": text + line({"ok": True}),
+        "unasked-burst": text + line({"ok": True, "id": 123456}) + line({"ok": True}) + b"not JSON\n",
     }
     if mode in simple:
         return simple[mode]
     if mode == "twice-late":
         held.append(text)
+        return text
+    if mode == "unasked-late":
+        held.append(line({**{k: v for k, v in reply.items() if k != "id"}, "id": 123456}))
         return text
     if mode == "twice-at-stop":
         at_stop.append(text)

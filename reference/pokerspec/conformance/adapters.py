@@ -58,6 +58,12 @@ BARRIER: Message = {"op": "barrier"}
 """The end-of-case request for engines without echoed ids (protocol 1.0): no engine implements
 it, so each must answer ``unknown_op``, and that answer arriving exactly in its place shows that
 no line of the case went missing or came extra."""
+_SENTINEL = -2
+"""The ticket of a ``BARRIER`` the exec adapter asks of a 1.1 engine so that a line follows the
+reply it waits for, when a misplaced line can only be placed by the line after it."""
+_ODD_LINES = 64
+"""After a line out of place where a case's first reply is due, this many more lines that place
+nothing charge it to that case (``ExecEngine._settle``)."""
 _ENCODE = encode_message
 _DECODE = decode_message
 STARTUP_TIMEOUT = 10.0
@@ -144,7 +150,9 @@ class ExecEngine:
     checked instead by an end-of-case request (``BARRIER``) that it must answer with
     ``unknown_op``: a line too many or too few shifts that answer and is caught. In both modes a
     line that arrives when no reply is due is a protocol error too. Replies reach the caller
-    without their ``id``.
+    without their ``id``. Which case a 1.1 engine's line out of place is charged to depends on
+    the ids and the order of the lines alone, never on when it is read (``_check``,
+    ``_misplaced``, ``_settle``; docs/engine-authors/protocol.md, "Lines out of place").
 
     A case's requests are written at once (``submit``) and its replies read as they come
     (``collect``), so a case costs one round trip, not one per message; for a 1.1 engine the
@@ -190,6 +198,9 @@ class ExecEngine:
         self._exited = False
         self._last = -1
         """The ticket collected last: a stray line after it, before ``stop``'s reply, is its."""
+        self._answered_by = -1
+        """The ticket of the case whose reply was read last from the current process (-1: none,
+        or the reply to ``start``): the case an extra line after it belongs to."""
         self._batches: dict[int, _Batch] = {}
         self._next_batch = 0
         _LIVE.add(self)
@@ -221,6 +232,7 @@ class ExecEngine:
         self._next_id = 0
         self._asked = {}
         self._owner = {}
+        self._answered_by = -1
         self.minor = None
         if self._generation:
             self.restarts += 1
@@ -271,9 +283,13 @@ class ExecEngine:
         self._generation += 1
 
     def _failure(self, kind: str, message: str) -> EngineFailure:
-        tail = self.stderr_tail()
+        return self._fail(EngineFailure(kind, message))
+
+    def _fail(self, failure: EngineFailure) -> EngineFailure:
+        """``failure`` with the tail of the engine's stderr, the engine killed."""
+        failure.stderr_tail = self.stderr_tail()
         self.kill()
-        return EngineFailure(kind, message, tail)
+        return failure
 
     def _died(self, op: Json) -> EngineFailure:
         assert self._proc is not None
@@ -369,6 +385,11 @@ class ExecEngine:
         ops = [m.get("op") for m in batch.messages]
         total = len(batch.ids)
         writing = False
+        held: tuple[EngineFailure, bytes] | None = None
+        """A misplaced line where the case's first reply is due, and its failure if it stands in
+        that reply's place: the next line that is a reply tells (``_settle``)."""
+        odd = 0
+        """How many lines came after the misplaced one."""
         try:
             deadline = 0.0
             while len(replies) < total:
@@ -376,9 +397,20 @@ class ExecEngine:
                 op = ops[index] if index < len(ops) else BARRIER["op"]
                 line = self._next_line(op)
                 if line is not None:  # already read: no clock needed
-                    reply = self._check(batch, batch.ids[index], op, self._parse(op, line))
-                    if reply is not None:
+                    if held is not None:
+                        odd += 1
+                        if odd >= _ODD_LINES:
+                            raise self._fail(held[0])
+                        if self._settle(batch, *held, line):
+                            continue
+                        held = None
+                    reply = self._check(batch, index, op, line)
+                    if isinstance(reply, EngineFailure):
+                        held, odd = (reply, line), 0
+                        deadline = 0.0
+                    elif reply is not None:
                         replies.append(reply)
+                        self._answered_by = -1 if op == "start" else batch.ticket
                         deadline = 0.0
                     continue
                 if not deadline:
@@ -421,6 +453,11 @@ class ExecEngine:
                         if not chunk:
                             raise self._died(op)
                         self._buffer += chunk
+        except EngineFailure as failure:  # no line after a misplaced one: it stands where it is
+            if held is None or failure is held[0]:
+                raise
+            held[0].stderr_tail = failure.stderr_tail
+            raise held[0] from None
         finally:
             if writing and self._selector is not None:
                 self._selector.unregister(self._in)
@@ -487,9 +524,16 @@ class ExecEngine:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._proc.wait(timeout=seconds)
 
-    def _check(self, batch: _Batch, expected: int, op: Json, reply: Message) -> Message | None:
-        """``reply`` without its ``id``, once it is known to answer request ``expected`` (None:
-        a late reply to an earlier case, set aside for ``finish``)."""
+    def _check(self, batch: _Batch, index: int, op: Json, line: bytes) -> Message | EngineFailure | None:
+        """The reply ``line`` without its ``id``, once it is known to answer request ``index`` of
+        ``batch``; None for a line set aside (a late reply to an earlier case, kept for
+        ``finish``, or the reply to a ``_SENTINEL``); the failure, not yet raised, of a line that
+        only the next line can place (``_misplaced``). Any other line out of place is raised."""
+        expected = batch.ids[index]
+        try:
+            reply = self._parse(op, line)
+        except EngineFailure as unreadable:
+            return self._misplaced(batch, index, unreadable)
         if op == "start":
             minor = reply.get("minor", 0)
             self.minor = minor if isinstance(minor, int) and not isinstance(minor, bool) else 0
@@ -503,35 +547,79 @@ class ExecEngine:
                                 f"{_ENCODE(reply)[:200]} — the engine wrote a line too many or too few "
                                 "in this case (an engine without protocol 1.1's echoed ids is checked "
                                 "once per case)")
-        if not self.minor or got == expected:
+        if not self.minor or (type(got) is int and got == expected):
             return reply
-        if self._stray(batch, got, _ENCODE(reply)):
+        owner = self._owner.get(got) if type(got) is int else None
+        if owner == _SENTINEL or self._stray(batch, got, _ENCODE(reply)):
             return None
-        failure = self._failure("protocol", self._misnumbered(got, expected, op))
-        failure.request = _answered(batch, got, batch.ids.index(expected))
-        raise failure
+        failure = EngineFailure("protocol", self._misnumbered(got, expected, op))
+        if owner is None:  # no id of a request: its place says whose it is
+            return self._misplaced(batch, index, failure)
+        failure.request = _answered(batch, got, index)
+        raise self._fail(failure)
+
+    def _misplaced(self, batch: _Batch, index: int, failure: EngineFailure) -> EngineFailure:
+        """A line where request ``index`` of ``batch`` is due that is no reply to any request (no
+        JSON object, or its ``id`` missing, not a whole number or never asked) is that reply,
+        wrongly written (``failure``, raised), except where ``index`` opens the case and an earlier
+        case was answered before it on this process: there it may as well be an extra line of that
+        case, so its failure is returned to wait for the next line (``_settle``). If no request
+        follows, a ``_SENTINEL`` is asked so that a line comes after the due reply."""
+        if index or not self.minor or self._answered_by < 0:
+            raise self._fail(failure)
+        if self._next_id == batch.ids[0] + 1:
+            self._frame(_Batch([BARRIER], _SENTINEL))
+        return failure
+
+    def _settle(self, batch: _Batch, failure: EngineFailure, misplaced: bytes, line: bytes) -> bool:
+        """Place the ``misplaced`` line read where the first reply of ``batch`` was due by a
+        ``line`` after it. If that is the due reply, the misplaced line was an extra line after
+        the case answered before (charged to it at the end of the run, and reading goes on); if
+        it is a reply to any other request, the misplaced line stood in the due reply's place,
+        and ``failure`` is raised. True: ``line`` places nothing (it is out of place itself, or a
+        second reply to a case already graded, charged by its id), the next line decides (the
+        caller stops at ``_ODD_LINES``)."""
+        try:
+            after = json.loads(line)
+        except (ValueError, RecursionError):
+            after = None
+        got = after.get("id") if isinstance(after, dict) else None
+        owner = self._owner.get(got) if type(got) is int else None
+        if owner is None or self._stray(batch, got, line.decode("utf-8", "replace")):
+            return True
+        if got != batch.ids[0]:
+            raise self._fail(failure)
+        extra = EngineFailure("protocol", "an extra line: after the last reply of this case the engine "
+                              f"wrote {misplaced[:200]!r}")
+        self._late.append((self._answered_by, extra))
+        return False
 
     def _misnumbered(self, got: Json, expected: int, op: Json) -> str:
         if got is None:
             return f"the reply to {op} (request {expected}) carries no id; a 1.1 engine echoes it"
-        if isinstance(got, int) and got in self._asked and got > expected:
+        if type(got) is int and got in self._asked and got > expected:
             return (f"out of order: the reply to request {got} ({self._asked[got]}) came before the "
                     f"reply to request {expected} ({op})")
-        if isinstance(got, int) and got in self._asked:
+        if type(got) is int and got in self._asked:
             return (f"an extra line: a second reply to request {got} ({self._asked[got]}) came where "
                     f"the reply to request {expected} ({op}) was due")
+        if type(got) is not int:
+            return f"the reply to {op} (request {expected}) has id {_ENCODE(got)[:40]}, not a whole number"
         return f"a reply with id {got!r}, which no request had, came where the reply to {op} was due"
 
     def _check_quiet(self, batch: _Batch) -> None:
-        """After the last reply of ``batch`` the next line, if it is there, must be the first
-        reply of the next case submitted; any other line is a stray (a protocol error here)."""
+        """What the engine wrote after the last reply of ``batch``, as far as it has arrived: a
+        repeated reply to a request of this case is this case's protocol error; so is any line if
+        no other request is outstanding. With a later case's requests written, any other line is
+        left for that case's ``collect``, which places it by the ids and the order of the lines
+        alone (``_check``), as it would place it arriving after this check."""
         try:
             chunk = os.read(self._out, 1 << 16)
         except BlockingIOError:
             chunk = None
         if chunk:
             self._buffer += chunk
-        following = [b for _, b in sorted(self._batches.items()) if b.generation == self._generation]
+        following = self._next_id > batch.ids[-1] + 1
         while True:
             end = self._buffer.find(b"\n")
             while end == 0 or (end > 0 and not self._buffer[:end].strip()):
@@ -543,12 +631,11 @@ class ExecEngine:
             try:
                 got = json.loads(line).get("id") if self.minor else None
             except (ValueError, AttributeError, RecursionError):
-                if following and self.minor:  # unreadable where the next case's reply is due: its
-                    return
                 got = None
-            if following and got == following[0].ids[0]:
-                return
-            if not self._stray(batch, got, line.decode("utf-8", "replace")):
+            owner = self._owner.get(got) if type(got) is int else None
+            if owner != _SENTINEL and not self._stray(batch, got, line.decode("utf-8", "replace")):
+                if following and owner != batch.ticket:
+                    return
                 break
             del self._buffer[: end + 1]
         failure = self._failure("protocol", f"an extra line: after the last reply of this case the engine "
@@ -572,16 +659,18 @@ class ExecEngine:
             if line.strip():
                 return line
 
-    def _parse(self, op: Json, line: bytes) -> Message:
+    @staticmethod
+    def _parse(op: Json, line: bytes) -> Message:
+        """The JSON object of ``line``; a garbage failure (the engine not yet killed) if it is none."""
         try:
             reply = _DECODE(line.decode())
         except ValueError as exc:  # UnicodeDecodeError included
-            raise self._failure("garbage", f"reply to {op} is not JSON ({exc}): {line[:200]!r}") from None
+            raise EngineFailure("garbage", f"reply to {op} is not JSON ({exc}): {line[:200]!r}") from None
         except RecursionError:
-            raise self._failure("garbage", f"reply to {op} is nested too deeply to read: "
+            raise EngineFailure("garbage", f"reply to {op} is nested too deeply to read: "
                                 f"{line[:200]!r}") from None
         if not isinstance(reply, dict):
-            raise self._failure("garbage", f"reply to {op} is not an object: {line[:200]!r}")
+            raise EngineFailure("garbage", f"reply to {op} is not an object: {line[:200]!r}")
         return reply
 
     def close(self) -> None:

@@ -144,12 +144,14 @@ class Streaming(Protocol):
 
     def late(self) -> list[tuple[int, EngineFailure]]:
         """The protocol errors of cases already collected that lines read since showed (a late or
-        repeated reply), with each case's ticket; each is returned once (``finish`` leaves it out)."""
+        repeated reply, an extra line after the case's last reply), with each case's ticket; each
+        is returned once (``finish`` leaves it out)."""
         ...
 
     def finish(self) -> list[tuple[int, EngineFailure]]:
         """End the conversation (``stop``) and return the protocol errors of cases already
-        collected that later lines showed (a late or repeated reply), with each case's ticket."""
+        collected that later lines showed (a late or repeated reply, an extra line after the
+        case's last reply), with each case's ticket."""
         ...
 
 
