@@ -57,7 +57,7 @@ MODES: dict[str, str] = {
     "unasked-at-stop": "writes a reply nobody asked for (a fresh id) when stop arrives, before its reply",
     "unasked": "writes a reply nobody asked for (a fresh id) after the target's",
     "unasked-noid": "writes an object without an id after the target's reply",
-    "unasked-burst": "writes three lines nobody asked for (a fresh id, no id, not JSON) after the target's",
+    "unasked-burst": "writes 99 lines nobody asked for (fresh ids, no id, not JSON) after the target's",
     "unasked-late": "writes a reply nobody asked for (a fresh id) just before answering the next request",
     "out-of-order": "holds back the target's reply until after the next request's",
     "stderr-flood": "writes 256 KiB of ANSI colours and control characters to stderr, then crashes",
@@ -281,7 +281,7 @@ def fault(mode: str, message: Message, reply: Message, text: bytes, held: list[b
         "twice-early": text + text,
         "unasked": text + line({**{k: v for k, v in reply.items() if k != "id"}, "id": 123456}),
         "unasked-noid": text + line({"ok": True}),
-        "unasked-burst": text + line({"ok": True, "id": 123456}) + line({"ok": True}) + b"not JSON\n",
+        "unasked-burst": text + (line({"ok": True, "id": 123456}) + line({"ok": True}) + b"not JSON\n") * 33,
     }
     if mode in simple:
         return simple[mode]

@@ -17,6 +17,7 @@ neighbour's line, and the faulty one never passes."""
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 from chaoskit import FAULTY
@@ -37,11 +38,12 @@ WHOSE = {"wrong-id": "B", "no-id": "B", "string-id": "B", "not-json": "B", "not-
          "unasked": "B", "unasked-noid": "B", "unasked-late": "B", "unasked-burst": "B", "none": None}
 
 
-def charged(mode: str, early: bool, names: tuple[str, ...] = ("A", "B", "C")) -> dict[str, str]:
+def charged(mode: str, early: bool, names: tuple[str, ...] = ("A", "B", "C"),
+            timeout: float = 5.0) -> dict[str, str]:
     """Each case's failure kind (``pass`` if none) with faulty.py in ``mode``, the cases submitted
     one ahead (``early``: as the runner does) or each after the one before was collected."""
     together = ["--together", "parse"] if early else []
-    engine = ExecEngine([sys.executable, str(FAULTY), mode, *together], timeout=5.0)
+    engine = ExecEngine([sys.executable, str(FAULTY), mode, *together], timeout=timeout)
     got = dict.fromkeys(names, "pass")
     tickets: dict[str, int] = {}
     try:
@@ -72,7 +74,10 @@ def test_the_order_of_lines_decides_not_their_timing(mode: str) -> None:
 def test_nothing_after_the_fault_but_stop(mode: str) -> None:
     """B ends the run: a line in place of its reply is still B's, and found at once (the adapter
     asks a ``barrier`` so that a line follows it, instead of waiting out the timeout); an extra
-    line after it, before ``stop``'s reply, is B's too."""
+    line after it, before ``stop``'s reply, is B's too. A reply timeout of 30 s shows that nothing
+    waits for it."""
     for early in (True, False):
-        got = charged(mode, early, ("A", "B"))
+        began = time.monotonic()
+        got = charged(mode, early, ("A", "B"), timeout=30.0)
         assert got["A"] == "pass" and got["B"] != "pass", (early, got)
+        assert time.monotonic() - began < 15.0

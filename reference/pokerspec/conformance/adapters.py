@@ -61,9 +61,6 @@ no line of the case went missing or came extra."""
 _SENTINEL = -2
 """The ticket of a ``BARRIER`` the exec adapter asks of a 1.1 engine so that a line follows the
 reply it waits for, when a misplaced line can only be placed by the line after it."""
-_ODD_LINES = 64
-"""After a line out of place where a case's first reply is due, this many more lines that place
-nothing charge it to that case (``ExecEngine._settle``)."""
 _ENCODE = encode_message
 _DECODE = decode_message
 STARTUP_TIMEOUT = 10.0
@@ -387,9 +384,8 @@ class ExecEngine:
         writing = False
         held: tuple[EngineFailure, bytes] | None = None
         """A misplaced line where the case's first reply is due, and its failure if it stands in
-        that reply's place: the next line that is a reply tells (``_settle``)."""
-        odd = 0
-        """How many lines came after the misplaced one."""
+        that reply's place: the next line that is a reply tells (``_settle``), within
+        ``timeout`` (the clock is not restarted by the lines it passes over)."""
         try:
             deadline = 0.0
             while len(replies) < total:
@@ -398,15 +394,12 @@ class ExecEngine:
                 line = self._next_line(op)
                 if line is not None:  # already read: no clock needed
                     if held is not None:
-                        odd += 1
-                        if odd >= _ODD_LINES:
-                            raise self._fail(held[0])
                         if self._settle(batch, *held, line):
                             continue
                         held = None
                     reply = self._check(batch, index, op, line)
                     if isinstance(reply, EngineFailure):
-                        held, odd = (reply, line), 0
+                        held = reply, line
                         deadline = 0.0
                     elif reply is not None:
                         replies.append(reply)
@@ -577,8 +570,7 @@ class ExecEngine:
         the case answered before (charged to it at the end of the run, and reading goes on); if
         it is a reply to any other request, the misplaced line stood in the due reply's place,
         and ``failure`` is raised. True: ``line`` places nothing (it is out of place itself, or a
-        second reply to a case already graded, charged by its id), the next line decides (the
-        caller stops at ``_ODD_LINES``)."""
+        second reply to a case already graded, charged by its id): the next line decides."""
         try:
             after = json.loads(line)
         except (ValueError, RecursionError):
