@@ -6,6 +6,8 @@ in the last case is seen too)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from chaoskit import FIXTURES, Pokerspec, engine
 from faulty import MODES
@@ -78,6 +80,21 @@ def test_a_fault_read_with_the_case_before_is_its_own(pokerspec: Pokerspec, mark
     verdicts = got.verdicts()
     assert verdicts.pop(target) == ("pass" if mode == "none" else "error"), got.text
     assert set(verdicts.values()) == {"pass"}, got.text
+
+
+@pytest.mark.parametrize("mode", ["twice-early", "twice-late", "unasked", "unasked-noid"])
+def test_a_stray_line_after_the_handshake_is_the_first_cases(pokerspec: Pokerspec, marker: str,
+                                                            tmp_path: Path, mode: str) -> None:
+    """A handshake belongs to no case: a second reply to ``start``, or a line after its reply,
+    is the first case's, whenever it arrives (before, a second reply to ``start`` written late
+    was charged to no case, and the run was OK; one written at once failed the handshake)."""
+    options, _, _ = selection(mode, False)
+    impl = engine(mode, marker, "--op", "start", "--once", str(tmp_path / "once"))
+    got = pokerspec("conformance", "run", "--quiet", "--impl", impl, *options, inputs=[FIXTURES])
+    verdicts = got.verdicts()
+    assert verdicts.pop("runner-notation-0001") == "error", got.text
+    assert set(verdicts.values()) == {"pass"}, got.text
+    assert got.code == 1, got.text
 
 
 @pytest.mark.parametrize("mode", ["string-numbers", "bool-numbers", "not-object", "twice-late", "wrong-id",

@@ -339,7 +339,7 @@ class ExecEngine:
                     if self._batches[later].generation != self._generation:
                         self._frame(self._batches[later])
             self._read(batch, replies)
-            if batch.messages[-1].get("op") != "stop":
+            if batch.messages[-1].get("op") not in ("start", "stop"):  # after start: the first case's
                 self._check_quiet(batch)
         except EngineFailure as failure:
             return replies, failure
@@ -472,17 +472,26 @@ class ExecEngine:
     def _stray(self, batch: _Batch, got: Json, line: str) -> bool:
         """Whether a line with id ``got`` that is not due now answers a request of a case
         already collected (a late or repeated reply): then it is that case's protocol error,
-        kept for ``finish``, and reading goes on."""
-        owner = self._owner.get(got) if isinstance(got, int) and not isinstance(got, bool) else None
+        kept for ``finish``, and reading goes on. A second reply to ``start`` is the first case's
+        asked after it on the process (``_handshake_owner``)."""
+        if not isinstance(got, int) or isinstance(got, bool):
+            return False
+        op = self._asked.get(got)
+        owner = self._handshake_owner(got) if op == "start" else self._owner.get(got)
         if owner is None or owner == batch.ticket or owner in self._batches or owner < 0:
             return False
-        op = self._asked.get(got) if isinstance(got, int) else None
         failure = EngineFailure("protocol", f"a late line: after this case was graded the engine wrote "
                                 f"another reply to request {got} ({op}) of this case: {line[:200]}")
-        if isinstance(got, int):  # its position in its case's requests
+        if op != "start":  # its position in its case's requests
             failure.request = got - min(i for i, t in self._owner.items() if t == owner)
         self._late.append((owner, failure))
         return True
+
+    def _handshake_owner(self, start: int) -> int | None:
+        """The case a second reply to the ``start`` request ``start`` is charged to: the first
+        case asked after it on the process (a handshake belongs to no case), None before one is."""
+        owner = self._owner.get(start + 1)
+        return None if owner == _SENTINEL else owner
 
     def late(self) -> list[tuple[int, EngineFailure]]:
         late, self._late = self._late, []
