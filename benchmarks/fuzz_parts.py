@@ -4,9 +4,12 @@ The fuzz of the reference against itself (``fuzzing.rates``) timed in parts, in 
 this process with the cyclic collector paused, as a campaign's scan runs: the oracle playing each
 hand (``Oracle.plan``: listings, choices, probes, observations), the engine under test answering
 the same requests through the in-process adapter, and the fuzzer checking every reply
-(``Fuzzer._check``). Beside them, the game's own work on the same actions without the protocol:
-``apply`` (its listing included, for the order of reasons), then with ``observe`` after each
-action. Per hand, the best of ``--rounds``. Timed apart, the three parts of the fuzz add up to
+(``Fuzzer._check``). Beside them, the game's own work on the same actions without the protocol
+(each hand dealt through ``new_hand``, the actions read beforehand): ``apply`` (its listing
+included, for the order of reasons), then with the view each side takes after each action: the
+oracle's kept observation (``Game.observed``) and the engine under test's copy (``Game.observe``).
+Their sum with the checks bounds the rate from above, whatever the rest costs. Per hand, the best
+of ``--rounds``. Timed apart, the three parts of the fuzz add up to
 somewhat more than a hand costs in ``cpu.py`` (a tenth to a fifth on this machine): read them as
 shares of a hand.
 """
@@ -14,6 +17,7 @@ shares of a hand.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -21,8 +25,9 @@ from collections.abc import Callable
 from common import Apart
 from pokerspec.collector import paused
 from pokerspec.conformance.adapters import PythonEngine
-from pokerspec.conformance.protocol import handshake
+from pokerspec.conformance.protocol import Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
+from pokerspec.core.actions import Action
 from pokerspec.fuzz.hands import ACT, Fuzzer, Hand, Step
 from pokerspec.profiles import default_profile
 from pokerspec.regress.corpus import corpus_hand, random_chooser
@@ -33,10 +38,11 @@ SEED = 2026
 
 def best(rounds: int, work: Callable[[], object]) -> float:
     """The fewest CPU seconds of ``rounds`` runs of ``work``, each without the results of the one
-    before."""
+    before and after a collection (the rounds before leave garbage, and the collector is paused)."""
     out = float("inf")
     for _ in range(rounds):
         forget_derived()
+        gc.collect()
         began = time.process_time()
         work()
         out = min(out, time.process_time() - began)
@@ -62,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         clock, spent = time.process_time, [0.0, 0.0, 0.0]
         plans.clear()
         forget_derived()
+        gc.collect()
         for setup in setups:
             began = clock()
             choose = random_chooser(random.Random(f"{setup.seed}-choices"))
@@ -80,30 +87,41 @@ def main(argv: list[str] | None = None) -> int:
         return spent[0], spent[1], spent[2]
 
     game, reference = game_module(args.game), ReferenceEngine()
+    hands: list[tuple[Message, list[Action]]] = []
 
-    def game_only(observe: bool) -> None:
-        """The fuzzed hands' actions on the game itself; ``observe`` hands out each observation."""
-        for steps in plans:
-            reference.handle(steps[0].request)
+    def game_only(view: Callable[[object], object] | None) -> None:
+        """The fuzzed hands' actions on the game itself, each hand started through the protocol
+        (its deal); ``view`` (``observed`` or ``observe``) after each action."""
+        for start, actions in hands:
+            reference.handle(start)
             state = reference.position
-            for step in steps:
-                if step.kind == ACT:
-                    state = game.apply(state, reference.parsed(str(step.request["action"])))
-                    if observe:
-                        game.observe(state)
+            for action in actions:
+                state = game.apply(state, action)
+                if view is not None:
+                    view(state)
 
     with paused():
         split = min((fuzzed() for _ in range(args.rounds)), key=sum)
-        parts = [("the oracle's plan", split[0]), ("the engine under test's replies", split[1]),
-                 ("the fuzzer's checks", split[2]),
-                 ("the game alone: apply", best(args.rounds, lambda: game_only(False))),
-                 ("the game alone: apply and observe", best(args.rounds, lambda: game_only(True)))]
-    steps = sum(map(len, plans)) / len(plans)
-    actions = sum(step.kind == ACT for steps in plans for step in steps) / len(plans)
-    print(f"{args.game}: {args.hands} hands, {steps:.0f} requests and {actions:.0f} actions a hand; "
+        for plan in plans:  # the actions read outside the clock: the game alone, no protocol
+            reference.handle(plan[0].request)
+            hands.append((plan[0].request, [reference.parsed(str(step.request["action"]))
+                                            for step in plan if step.kind == ACT]))
+        alone = [best(args.rounds, lambda: game_only(None)),
+                 best(args.rounds, lambda: game_only(game.observed)),
+                 best(args.rounds, lambda: game_only(game.observe))]
+    parts = [("the oracle's plan", split[0]), ("the engine under test's replies", split[1]),
+             ("the fuzzer's checks", split[2]), ("the game alone: apply", alone[0]),
+             ("the game alone: apply and observed (the oracle's side: the kept view)", alone[1]),
+             ("the game alone: apply and observe (the engine under test's side: a copy)", alone[2])]
+    requests = sum(map(len, plans)) / len(plans)
+    actions = sum(len(played) for _, played in hands) / len(hands)
+    print(f"{args.game}: {args.hands} hands, {requests:.0f} requests and {actions:.0f} actions a hand; "
           f"CPU ms a hand, best of {args.rounds}")
     for name, seconds in parts:
         print(f"  {name}: {1000 * seconds / args.hands:.3f}")
+    floor = (alone[1] + alone[2] + split[2]) / args.hands
+    print(f"  both sides' game work and the checks alone: {1000 * floor:.3f}, "
+          f"so at most {1 / floor:,.0f} hands a CPU second with everything else free")
     return 0
 
 
