@@ -58,10 +58,11 @@ def steps(view: Mapping[str, Json]) -> list[dict[str, Any]]:
 
 
 def attempts_before(case: Case, index: int) -> int:
-    """How many ``act`` and ``reject`` steps of ``case`` come before its step ``index``: the
-    viewer's step of the table that a ``check`` at ``index`` looks at (step 0 is the deal)."""
+    """How many ``act``, ``reject``, ``push`` and ``pop`` steps of ``case`` come before its step
+    ``index``: the viewer's step of the table that a ``check`` at ``index`` looks at (step 0 is
+    the deal)."""
     before = cast(list[dict[str, Json]], case.data["steps"])[:index]
-    return sum(1 for s in before if "act" in s or "reject" in s)
+    return sum(1 for s in before if {"act", "reject", "push", "pop"} & s.keys())
 
 
 # ------------------------------------------------------------------------------------------------

@@ -195,7 +195,8 @@ def ranking(setup: Mapping[str, Json], expect: Mapping[str, Json], words: Words)
 
 
 def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) -> str:
-    """One step: an action, a rejected action and why, the legal actions, or a state check."""
+    """One step: an action, a rejected action and why, the legal actions, a state check, or a
+    position kept (``push``) or gone back to (``pop``)."""
     note_html = ""
     if "note" in step:
         translated = note(case, words.lang, index) if words.lang != "en" else None
@@ -216,6 +217,9 @@ def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) ->
         return "☐ " + "; ".join(bits) + note_html
     if "check" in step:
         return "✓ " + observation(mapping(step["check"]), words) + note_html
+    if "push" in step or "pop" in step:
+        op = "push" if "push" in step else "pop"
+        return f"{'⤓' if op == 'push' else '⤒'} `{op}` {words(op)}{note_html}"
     return f"<code>{escape(json.dumps(step, ensure_ascii=False))}</code>"
 
 

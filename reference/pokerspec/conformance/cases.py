@@ -166,7 +166,8 @@ def _action(text: Json, seats: int, path: str) -> Iterator[Problem]:
 
 def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Iterator[Problem]:
     """What the schema cannot see: rule IDs (unless ``rules`` is None), profiles, card tokens,
-    seats beyond the table in the setup or the expectation, and actions (in file order)."""
+    seats beyond the table in the setup or the expectation, actions, and each ``pop`` step
+    having a ``push`` before it to go back to (in file order)."""
     for i, rule in enumerate(cast(list[str], data["rules"])):
         if rules is not None and rule not in rules:
             yield f"rules/{i}", f"{rule!r} is not a rule ID of the spec{_suggest(rule, rules)}"
@@ -189,7 +190,13 @@ def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Ite
     if isinstance(table, int) and "error" not in expect:
         yield from _seats_named(cast(Json, setup), table, "setup")
         yield from _seats_named(cast(Json, expect), table, "expect")
+    kept = 0
     for i, step in enumerate(cast(list[dict[str, Json]], data.get("steps", []))):
+        kept += ("push" in step) - ("pop" in step)
+        if kept < 0:
+            yield f"steps/{i}/pop", ("a pop with no position to go back to: every pop needs an earlier "
+                                     "push of the case that no other pop has gone back to")
+            kept = 0
         if "act" in step:
             yield from _action(step["act"], seats, f"steps/{i}/act")
         legal = step.get("legal")

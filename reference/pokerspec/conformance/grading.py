@@ -138,6 +138,9 @@ LEGAL: Message = {"op": "legal"}
 OBSERVE: Message = {"op": "observe"}
 SNAPSHOT: Message = {"op": "snapshot"}
 OUTCOME: Message = {"op": "outcome"}
+BRANCH_OPS = ("push", "pop")
+"""The step kinds that keep a position and go back to it: each is sent as the protocol op of
+its name (capability ``branch``)."""
 
 
 def _call(engine: Engine, message: Message) -> Message:
@@ -165,7 +168,7 @@ def _state_requests(snapshot: bool) -> list[Message]:
 def conversation(case: Case, profile: str | None, snapshot: bool = False) -> list[Message]:
     """Every request grading ``case`` sends when the engine gets everything right, in order. A
     ``reject`` step reads the state before and after the action; after another ``reject`` the
-    state before is the one just read."""
+    state before is the one just read. ``push`` and ``pop`` steps are sent as those ops."""
     out = [_first(case, profile)]
     if case.kind != "hand":
         return out
@@ -176,6 +179,8 @@ def conversation(case: Case, profile: str | None, snapshot: bool = False) -> lis
             out += [*before, {"op": "act", "action": step["reject"]}, *_state_requests(snapshot)]
         elif "act" in step:
             out.append({"op": "act", "action": step["act"]})
+        elif branch := branch_op(step):
+            out.append({"op": branch})
         else:
             out.append(LEGAL if "legal" in step else OBSERVE)
         after_reject = "reject" in step
@@ -204,6 +209,11 @@ def _replay(sent: Replies, planned: list[Message]) -> Talk:
     return talk
 
 
+def branch_op(step: Mapping[str, Json]) -> str | None:
+    """The op of a ``push`` or ``pop`` step, or None for another step."""
+    return next((op for op in BRANCH_OPS if op in step), None)
+
+
 def needed_capabilities(case: Case) -> list[str]:
     """What an engine must list in its handshake to be graded on ``case`` (else it is skipped)."""
     data = case.data
@@ -217,9 +227,12 @@ def needed_capabilities(case: Case) -> list[str]:
     caps = [f"{case.kind}:{case.game}"]
     if "stakes" in setup:
         caps.append(f"stakes:{case.game}")
-    for step in cast(list[dict[str, Json]], data.get("steps", [])):
+    steps = cast(list[dict[str, Json]], data.get("steps", []))
+    for step in steps:
         if "check" in step:
             caps += [f"observe:{k}" for k in cast(dict[str, Json], step["check"])]
+    if any(map(branch_op, steps)):
+        caps.append("branch")
     return caps
 
 
@@ -361,6 +374,12 @@ def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot
         diff = difference(step["check"], reply.get("observation"))
         if diff:
             _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"))
+            return False, None
+        return True, None
+    if branch := branch_op(step):
+        reply = talk({"op": branch})
+        if reply.get("ok") is not True:
+            _fail(result, i, f"{branch} was not answered ok: {reply!r}", {"ok": True}, reply)
             return False, None
         return True, None
     raise ValueError(f"unknown step {step!r}")

@@ -55,7 +55,9 @@ class Exported:
 
 def export_case(case: Mapping[str, Json], profile: str | None = None) -> Exported:
     """A ``hand`` case as PHH, played under ``profile`` (default: the game's default profile if
-    the case lists it, else the case's first profile)."""
+    the case lists it, else the case's first profile). A case that goes back to a position
+    (``push``, ``pop``) exports the line of play it ends with: a ``pop`` drops the actions since
+    its ``push``."""
     if case.get("kind") != "hand":
         raise ExportError(f"a {case.get('kind')} case has no hand to export, only hand cases do")
     game = str(case.get("game"))
@@ -64,7 +66,17 @@ def export_case(case: Mapping[str, Json], profile: str | None = None) -> Exporte
         default = default_profile(game).name
         profile = default if default in listed or not listed else listed[0]
     steps = cast(list[Mapping[str, Json]], case.get("steps", []))
-    acts = [str(step["act"]) for step in steps if "act" in step]
+    acts: list[str] = []
+    kept: list[int] = []
+    for step in steps:
+        if "act" in step:
+            acts.append(str(step["act"]))
+        elif "push" in step:
+            kept.append(len(acts))
+        elif "pop" in step:
+            if not kept:
+                raise ExportError(f"{case.get('id')}: a pop with no push before it (a bad case)")
+            del acts[kept.pop():]
     origin = {"_pokerspec_case": str(case.get("id")), "_pokerspec_title": str(case.get("title", ""))}
     setup = cast(Mapping[str, Json], case.get("setup", {}))
     return export_hand(game, profile, setup, acts, str(case.get("id")), origin)

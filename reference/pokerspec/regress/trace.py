@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
 from pokerspec.conformance.cases import Case
+from pokerspec.conformance.grading import BRANCH_OPS, branch_op
 from pokerspec.conformance.protocol import Engine, Message
 from pokerspec.core.game import Json
 from pokerspec.regress.corpus import MAX_STEPS, Chooser, CorpusError, HandSetup, legal_actions, random_chooser
@@ -49,9 +50,12 @@ def play(
 ) -> tuple[list[Json], Json]:
     """Start a hand and record its steps until ``next_action`` returns None or the hand ends.
 
-    ``next_action(actions)`` gets the sorted legal listing and returns ``("act", text)`` or
-    ``("reject", text)`` (an action the case expects to be refused). An action that is refused
-    when it should not be ends the recording: that is the first difference a diff shows.
+    ``next_action(actions)`` gets the sorted legal listing and returns ``("act", text)``,
+    ``("reject", text)`` (an action the case expects to be refused), or ``("push", "")`` or
+    ``("pop", "")`` (keep the position, go back to it: recorded with the engine's answer, a
+    ``pop`` with the phase and pot it goes back to, and sent even once the hand is over). An
+    action that is refused when it should not be ends the recording: that is the first
+    difference a diff shows.
     """
     reply = engine.handle({"op": "new_hand", "game": game, "profile": profile, "setup": dict(setup)})
     if "error" in reply:
@@ -59,12 +63,16 @@ def play(
     steps: list[Json] = []
     for _ in range(MAX_STEPS):
         to_act, actions = legal_actions(engine.handle({"op": "legal"}))
-        if not actions:
-            break
         chosen = next_action(actions)
-        if chosen is None:
+        if chosen is None or (not actions and chosen[0] != "pop"):
             break
         kind, text = chosen
+        if kind in BRANCH_OPS:
+            answer = engine.handle({"op": kind})
+            verdict = "ok" if answer.get("ok") is True else str(answer.get("error", answer))
+            kept: dict[str, Json] = {kind: True, "result": verdict}
+            steps.append({**kept, **_observed(engine)} if kind == "pop" else kept)
+            continue
         result = engine.handle({"op": "act", "action": text})
         verdict = "ok" if result.get("ok") is True else str(result.get("rejected", result))
         if kind == "reject":
@@ -87,13 +95,14 @@ def script(actions: Iterable[tuple[str, str]]) -> Callable[[list[str]], tuple[st
 
 
 def chosen(engine: Engine, chooser: Chooser) -> Callable[[list[str]], tuple[str, str] | None]:
-    """Let ``chooser`` pick every action from the legal listing."""
-    return lambda legal: ("act", chooser(engine, legal))
+    """Let ``chooser`` pick every action from the legal listing, until there is none."""
+    return lambda legal: ("act", chooser(engine, legal)) if legal else None
 
 
 def case_trace(case: Case, profile: str | None, engine: Engine) -> Trace:
     """The trace of ``case`` under ``profile``: the reply of a core op, the outcome of a
-    showdown, or the steps and outcome of a hand (its ``act`` and ``reject`` steps replayed)."""
+    showdown, or the steps and outcome of a hand (its ``act``, ``reject``, ``push`` and ``pop``
+    steps replayed)."""
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
     trace: Trace = {"id": case.id, "kind": case.kind, "profile": profile, "rules": list(case.rules)}
@@ -111,6 +120,8 @@ def case_trace(case: Case, profile: str | None, engine: Engine) -> Trace:
             acts.append(("act", str(step["act"])))
         elif "reject" in step:
             acts.append(("reject", str(step["reject"])))
+        elif branch := branch_op(step):
+            acts.append((branch, ""))
     steps, outcome = play(engine, case.game, profile, setup, script(acts))
     trace["steps"] = steps
     trace["outcome"] = outcome

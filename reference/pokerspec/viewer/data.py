@@ -10,7 +10,8 @@ The view (``FORMAT`` 1), all in case notation (seats ``p1``.., cards ``As``):
 
 - ``id``, ``game``, ``kind``, ``profile``, ``rules``, ``title``, ``explanation`` and the case's
   own ``i18n`` translations; ``seats``, ``dealer``;
-- ``frames``: the table after the deal and after each accepted action: ``phase``, ``pot``,
+- ``frames``: the table after the deal, after each accepted action and after each ``pop`` (the
+  table kept by the matching ``push``, again): ``phase``, ``pot``,
   ``stacks``, ``bets`` (this round), ``put`` (this hand), ``cards`` by seat in the order dealt
   (``^`` marks a face-up card), ``row``, ``common``, ``folded``, ``out`` (sitting out), ``stub``,
   ``bids``, ``order`` (pick order), ``dec`` (declarations), ``drawn``; what the players have
@@ -20,18 +21,21 @@ The view (``FORMAT`` 1), all in case notation (seats ``p1``.., cards ``As``):
 - ``steps``: the deal (``t`` ``deal``), each action or refused attempt (``act``, ``reject``) with
   its frame ``f``, described action ``d``, the reason and message of a refusal, what the case
   expected where the reference did otherwise, the case's ``note`` (``n``: its index among the
-  case's steps, for the translated notes) and ``checks``; then the ``end`` with the outcome or
+  case's steps, for the translated notes) and ``checks``; a case's ``push`` and ``pop`` steps
+  (``t`` ``push``, ``pop``: the position kept, the table back to it) with their frame; then the
+  ``end`` with the outcome or
   the error. A showdown case is one frame and its award; a core case one step (``core``) with
   the request and the reference's reply.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import cast
 
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.grading import difference
+from pokerspec.conformance.grading import BRANCH_OPS, branch_op, difference
 from pokerspec.conformance.protocol import Engine, Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
@@ -92,6 +96,9 @@ class _Recorder:
         elif op == "act":
             after = self._observe() if reply.get("ok") is True else None
             self.acts.append((str(message.get("action")), reply, after))
+        elif op in BRANCH_OPS:
+            back = op == "pop" and reply.get("ok") is True
+            self.acts.append((str(op), reply, self._observe() if back else None))
         return reply
 
     def close(self) -> None:
@@ -321,10 +328,12 @@ def _hand(case: Case, seats: Sequence[str], recorder: _Recorder, outcome: Json) 
         return {"frames": _deltas([{"stacks": stacks}]),
                 "steps": [{"t": "deal", "f": 0}, {"t": "end", "f": 0, "error": error}]}
     case_steps = [_map(s) for s in _list(case.data.get("steps"))]
-    attempts = [s for s in case_steps if "act" in s or "reject" in s]
+    attempts = [s for s in case_steps if _attempt(s)]
     if recorder.legal and not _list(recorder.legal[-1].get("actions")):
         for late in attempts[len(recorder.acts):]:
-            recorder.handle({"op": "act", "action": str(late.get("act", late.get("reject")))})
+            branch = branch_op(late)
+            action = str(late.get("act", late.get("reject")))
+            recorder.handle({"op": branch} if branch else {"op": "act", "action": action})
             recorder.handle({"op": "legal"})
     game, committed = case.game, _Committed()
     committed.enter(recorder.first.get("phase"))
@@ -332,7 +341,17 @@ def _hand(case: Case, seats: Sequence[str], recorder: _Recorder, outcome: Json) 
     frame = {**table, **_legal(recorder.legal[0], table, game, False)}
     frames, observations = [frame], [recorder.first]
     steps: list[dict[str, Json]] = [{"t": "deal", "f": 0}]
+    kept: list[tuple[Frame, _Committed]] = []
     for n, (text, reply, after) in enumerate(recorder.acts):
+        if text in BRANCH_OPS:
+            if text == "push":
+                kept.append((frame, copy.deepcopy(committed)))
+            elif kept and after is not None:
+                frame, committed = kept.pop()
+                frames.append(frame)
+                observations.append(after)
+            steps.append({"t": text, "f": len(frames) - 1})
+            continue
         described = describe(text, frame, game, committed.opened)
         seat = text.split()[0] if text.split() else ""
         step: dict[str, Json] = {"t": "reject" if after is None else "act", "a": text, "seat": seat,
@@ -373,7 +392,7 @@ def _annotate(steps: list[dict[str, Json]], case_steps: Sequence[Mapping[str, Js
     them (the table they look at). Those after the replay stopped are left out."""
     seen = 0
     for index, step in enumerate(case_steps):
-        if "act" in step or "reject" in step:
+        if _attempt(step):
             seen += 1
         if seen >= len(steps):
             return
@@ -384,6 +403,12 @@ def _annotate(steps: list[dict[str, Json]], case_steps: Sequence[Mapping[str, Js
             listing = listings[min(seen, len(listings) - 1)]
             checks = _checks([step], observations[_int(home["f"])], listing)
             cast(list[Json], home.setdefault("checks", [])).extend(checks)
+
+
+def _attempt(step: Mapping[str, Json]) -> bool:
+    """Whether a case step is sent to the engine (``act``, ``reject``, ``push``, ``pop``): each
+    has a step of its own in the view."""
+    return "act" in step or "reject" in step or branch_op(step) is not None
 
 
 def _revealed(frame: Mapping[str, Json], outcome: Mapping[str, Json], seats: Sequence[str]) -> Frame:

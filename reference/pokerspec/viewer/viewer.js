@@ -414,6 +414,9 @@
     if (step.t === "core") {
       return el("span", {}, [L.t("ui.reply")]);
     }
+    if (step.t === "push" || step.t === "pop") {
+      return el("span", { class: "psv-branch" }, [L.t("ui." + step.t)]);
+    }
     var action = actionNode(step.seat, step.d, step.a, L);
     if (step.t === "reject") {
       return el("span", { class: "psv-refused" }, ["\u2717 ", action, " \u2014 " + L.t("ui.refused").toLowerCase() + L.t("ui.colon") +
