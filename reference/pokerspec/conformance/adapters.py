@@ -562,7 +562,7 @@ class ExecEngine:
 
     def _misplaced(self, batch: _Batch, index: int, failure: EngineFailure) -> EngineFailure:
         """A line where request ``index`` of ``batch`` is due that is no reply to any request (no
-        JSON object, or its ``id`` missing, not a whole number or never asked) is that reply,
+        JSON object, or its ``id`` missing, not an integer or never asked) is that reply,
         wrongly written (``failure``, raised), except where ``index`` opens the case and an earlier
         case was answered before it on this process: there it may as well be an extra line of that
         case, so its failure is returned to wait for the next line (``_settle``). If no request
@@ -605,7 +605,8 @@ class ExecEngine:
             return (f"an extra line: a second reply to request {got} ({self._asked[got]}) came where "
                     f"the reply to request {expected} ({op}) was due")
         if type(got) is not int:
-            return f"the reply to {op} (request {expected}) has id {_ENCODE(got)[:40]}, not a whole number"
+            return (f"the reply to {op} (request {expected}) has id {_ENCODE(got)[:40]}, "
+                    "not the integer it was sent")
         return f"a reply with id {got!r}, which no request had, came where the reply to {op} was due"
 
     def _check_quiet(self, batch: _Batch) -> None:
