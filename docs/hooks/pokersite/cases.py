@@ -14,6 +14,7 @@ from html import escape
 from typing import cast
 
 from pokerspec.conformance.cases import Case
+from pokerspec.conformance.grading import branch_op
 from pokerspec.core.game import Json
 
 from .cards import action_html, cards_html
@@ -217,8 +218,7 @@ def step_html(case: Case, index: int, step: Mapping[str, Json], words: Words) ->
         return "☐ " + "; ".join(bits) + note_html
     if "check" in step:
         return "✓ " + observation(mapping(step["check"]), words) + note_html
-    if "push" in step or "pop" in step:
-        op = "push" if "push" in step else "pop"
+    if op := branch_op(step):
         return f"{'⤓' if op == 'push' else '⤒'} `{op}` {words(op)}{note_html}"
     return f"<code>{escape(json.dumps(step, ensure_ascii=False))}</code>"
 
