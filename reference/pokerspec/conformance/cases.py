@@ -165,12 +165,23 @@ def _action(text: Json, seats: int, path: str) -> Iterator[Problem]:
 
 
 def content_problems(data: dict[str, Json], rules: frozenset[str] | None) -> Iterator[Problem]:
-    """What the schema cannot see: rule IDs (unless ``rules`` is None), profiles, card tokens,
-    seats beyond the table in the setup or the expectation, actions, and each ``pop`` step
-    having a ``push`` before it to go back to (in file order)."""
-    for i, rule in enumerate(cast(list[str], data["rules"])):
+    """What the schema cannot see: rule IDs (unless ``rules`` is None), each step's ``rule`` and
+    each ``expect_rules`` entry one of the case's rules (naming an outcome key the case expects),
+    profiles, card tokens, seats beyond the table in the setup or the expectation, actions, and
+    each ``pop`` step having a ``push`` before it to go back to (in file order)."""
+    listed = cast(list[str], data["rules"])
+    for i, rule in enumerate(listed):
         if rules is not None and rule not in rules:
             yield f"rules/{i}", f"{rule!r} is not a rule ID of the spec{_suggest(rule, rules)}"
+    own = f"is not one of the case's rules ({', '.join(listed)})"
+    for i, step in enumerate(cast(list[dict[str, Json]], data.get("steps", []))):
+        if "rule" in step and step["rule"] not in listed:
+            yield f"steps/{i}/rule", f"{step['rule']!r} {own}"
+    for key, named in cast(dict[str, Json], data.get("expect_rules", {})).items():
+        if named not in listed:
+            yield f"expect_rules/{key}", f"{named!r} {own}"
+        elif key not in cast(dict[str, Json], data.get("expect", {})):
+            yield f"expect_rules/{key}", f"{key!r} is not a key of the case's expect"
     game = str(data["game"])
     mine = sorted(name for name, p in all_profiles().items() if p.game == game)
     for i, profile in enumerate(cast(list[str], data.get("profiles", []))):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, partial
 from typing import cast
 
+from pokerspec.conformance import attribution
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.protocol import Engine, EngineFailure, Message, Pipelined, Replies
 from pokerspec.core.game import Json
@@ -50,6 +51,9 @@ class Result:
     actual: Json = None
     stderr_tail: str = ""
     extra: dict[str, Json] = field(default_factory=dict)
+    rule: str | None = None
+    """The rule of the first failing step or outcome key (``attribution``), for a failure or an
+    error; None when the case passed or was skipped."""
 
 
 def difference(expected: Json, actual: Json, path: str = "", key: str = "",
@@ -262,12 +266,34 @@ def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = Fals
         result.stderr_tail = exc.stderr_tail
     if result.verdict is Verdict.PASS:
         result.step = None
+    elif result.rule is None:
+        result.rule = rule_at(case, result.step)
     return result
 
 
-def _fail(result: Result, step: int | None, message: str, expected: Json, actual: Json) -> None:
+def rule_at(case: Case, step: int | None, keys: Sequence[str] = ()) -> str:
+    """The rule a failure at ``step`` breaks (None: the setup; ``len(steps)``, or 0 for a case
+    without steps: the outcome, on the first of the differing outcome ``keys`` in
+    ``attribution.OUTCOME_ORDER``)."""
+    steps = cast(list[Json], case.data.get("steps", []))
+    if step is None:
+        return attribution.of_setup(case.data).rule
+    if step < len(steps):
+        return attribution.of_step(case.data, step).rule
+    key = attribution.first_key(keys) or next(iter(cast(dict[str, Json], case.data.get("expect", {}))), "")
+    return attribution.of_outcome(case.data, key).rule
+
+
+def _fail(result: Result, step: int | None, message: str, expected: Json, actual: Json,
+          case: Case | None = None) -> None:
+    """Record a failure at ``step``; with ``case``, one of an outcome (``expected`` a map, its rule
+    that of the first differing key)."""
     result.verdict = Verdict.FAIL
     result.step, result.message, result.expected, result.actual = step, message, expected, actual
+    if case is not None and isinstance(expected, dict):
+        got = actual if isinstance(actual, dict) else {}
+        keys = [k for k in expected if k not in got or difference(expected[k], got[k], key=k, whole=True)]
+        result.rule = rule_at(case, step, keys)
 
 
 def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
@@ -294,10 +320,10 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
             return
         found = difference(expect, reply)
         if found:
-            _fail(result, 0, found, expect, reply)
+            _fail(result, 0, found, expect, reply, case)
         return
     if case.kind == "showdown":
-        _judge_outcome(result, 0, expect, talk(first))
+        _judge_outcome(case, result, 0, expect, talk(first))
         return
     reply = talk(first)
     if "error" in reply:
@@ -323,17 +349,17 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
             return
     result.step = len(steps)
     reply = talk(OUTCOME)
-    _judge_outcome(result, len(steps), expect, reply)
+    _judge_outcome(case, result, len(steps), expect, reply)
 
 
-def _judge_outcome(result: Result, index: int, expect: dict[str, Json], reply: Message) -> None:
+def _judge_outcome(case: Case, result: Result, index: int, expect: dict[str, Json], reply: Message) -> None:
     actual = reply.get("outcome")
     if actual is None:
         _fail(result, index, f"no outcome: {reply!r}", expect, reply)
         return
     diff = difference(expect, actual, whole=True)
     if diff:
-        _fail(result, index, f"outcome {diff}", expect, actual)
+        _fail(result, index, f"outcome {diff}", expect, actual, case)
 
 
 def _read_state(talk: Talk, snapshot: bool) -> Json:
