@@ -13,6 +13,10 @@ from pokerspec.conformance.cases import BadCase, load_case, load_cases, spec_rul
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.fuzz.classes import rule_for
+from pokerspec.fuzz.hands import _listing_difference
+from pokerspec.perft.divide import Difference
+from pokerspec.perft.tree import Node
 from pokerspec.regress.mutants import MUTANTS
 from pokerspec.resources import VECTORS
 
@@ -102,3 +106,21 @@ def test_a_raise_cap_bug_fails_on_the_cap_rule() -> None:
 def test_an_outcome_failure_is_put_on_its_most_telling_key() -> None:
     """Qualified before received (attribution.OUTCOME_ORDER)."""
     assert attribution.first_key(["received", "net", "qualified"]) == "qualified"
+
+
+def test_the_fuzzer_files_a_missing_raise_under_the_cap_and_a_wrong_amount_under_the_limits() -> None:
+    """A listing with no raise where the reference has one is the cap's (archie.table.cap); a
+    raise of another amount is the limits' (archie.table.limits)."""
+    ours = {"actions": ["p1 f", "p1 cc 6", "p1 cbr 8"]}
+    _, capped = _listing_difference(ours, {"actions": ["p1 f", "p1 cc 6"]})
+    _, other = _listing_difference(ours, {"actions": ["p1 f", "p1 cc 6", "p1 cbr 10"]})
+    assert rule_for("archie", "legal", "actions", capped, "bet-1") == "archie.table.cap"
+    assert rule_for("archie", "legal", "actions", other, "bet-1") == "archie.table.limits"
+    assert rule_for("archie", "observe", "hands", "sd", "draw-1") == "archie.deal.replace"
+
+
+def test_a_divided_perft_case_names_the_rule_of_the_listing_that_differs() -> None:
+    ours = Node(("p1",), ("p1 f", "p1 cc 6", "p1 cbr 8"), ("p1 f", "p1 cc 6", "p1 cbr 8"), None)
+    theirs = Node(("p1",), ("p1 f", "p1 cc 6"), ("p1 f", "p1 cc 6"), None)
+    assert Difference((), "legal", ours, theirs).rule("archie") == "archie.table.cap"
+    assert Difference((), "counts", ours, ours).rule("archie") == "core.perft.divide"

@@ -252,7 +252,7 @@ DEFAULTS: Mapping[tuple[str, str, str], tuple[RuleId, ...]] = {
         "stud.streets.actions", "stud.profile.stakes"),
     ("stud", "act", "cc"): _r("stud.streets.actions", "stud.bringin.respond", "stud.allin.short"),
     ("stud", "act", "f"): _r("stud.streets.actions", "stud.showdown.uncontested"),
-    ("stud", "act", "sm"): _r("stud.showdown.order", "stud.profile.last-aggressor"),
+    ("stud", "act", "sm"): _r("stud.profile.last-aggressor", "stud.showdown.order"),
     ("stud", "act", "mu"): _r("stud.showdown.muck", "stud.showdown.order"),
     ("stud", "legal", "to_act"): _r(
         "stud.bringin.lowest", "stud.streets.first-actor", "stud.runout.opener", "stud.bringin.close",

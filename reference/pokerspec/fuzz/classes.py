@@ -54,11 +54,12 @@ RULES: dict[str, tuple[Pattern, ...]] = {
         ("reject", "card_not_in_hand", None, None, "archie.deal.discard"),
         ("reject", "too_many_cards", None, None, "archie.deal.discard"),
         ("reject", "over_cap", None, None, "archie.table.cap"),
+        ("legal", "actions", "cbr:none", None, "archie.table.cap"),
+        ("observe", "hands", None, None, "archie.deal.replace"),
+        ("observe", "stub", None, None, "archie.deal.replace"),
         (None, None, "sd", None, "archie.deal.discard"),
         ("legal", "to_act", None, "draw", "archie.deal.draws"),
         ("legal", "to_act", None, "bet", "archie.betting.first"),
-        ("observe", "hands", None, None, "archie.deal.replace"),
-        ("observe", "stub", None, None, "archie.deal.replace"),
         ("observe", "drawn", None, None, "archie.deal.discard"),
         ("observe", "phase", None, None, "archie.betting.close"),
         ("observe", "round_bets", None, None, "archie.betting.close"),
@@ -79,6 +80,7 @@ RULES: dict[str, tuple[Pattern, ...]] = {
         ("reject", "already_committed", None, "declare", "auction.declare.simultaneous"),
         ("reject", "already_committed", None, None, "auction.auction.bid"),
         ("reject", "over_cap", None, None, "auction.betting.cap"),
+        ("legal", "actions", "cbr:none", None, "auction.betting.cap"),
         ("reject", "not_in_row", None, None, "auction.auction.pick"),
         ("legal", "to_act", None, "pick", "auction.auction.order"),
         ("legal", "to_act", None, "bet", "auction.betting.first"),
@@ -114,6 +116,7 @@ RULES: dict[str, tuple[Pattern, ...]] = {
     "stud": (
         ("reject", "must_bring_in", None, None, "stud.bringin.forced"),
         ("reject", "over_cap", None, None, "stud.streets.cap"),
+        ("legal", "actions", "cbr:none", None, "stud.streets.cap"),
         ("reject", "insufficient_chips", None, None, "stud.allin.short"),
         (None, None, "pb", None, "stud.bringin.forced"),
         (None, None, "sm", None, "stud.showdown.muck"),
@@ -146,7 +149,8 @@ RULES: dict[str, tuple[Pattern, ...]] = {
     ),
 }
 """Which rule a differing field belongs to, by game, most specific first. ``verb`` is the verb of
-the action concerned (the one listed, refused, rejected or just played) and ``phase`` the phase
+the action concerned (the one listed, refused, rejected or just played; ``cbr:none`` for a
+listing where one side offers a raise and the other none, which is the cap's doing) and ``phase`` the phase
 group (``phase_group``) where the hand stood. A refused setup (``what`` ``setup``) is told apart by
 its error code where one tells the rule (``field``: ``short_stack``, ``bad_deck``, ``bad_stakes``),
 else it belongs to the game's seating rule. A rejection reason (``what`` ``reject``, ``field``

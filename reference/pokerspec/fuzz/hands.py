@@ -212,7 +212,9 @@ def _listing_difference(expected: Json, actual: Json) -> tuple[str, str | None]:
     missing = sorted({v for a in ours - theirs if (v := _verb(a))})
     extra = sorted({v for a in theirs - ours if (v := _verb(a))})
     words = [*(f"missing {v}" for v in missing), *(f"unexpected {v}" for v in extra)]
-    return ", ".join(words), next(iter(missing or extra), None)
+    verb = next(iter(missing or extra), None)
+    raises = [any(_verb(a) == "cbr" for a in side) for side in (ours, theirs)]
+    return ", ".join(words), "cbr:none" if verb == "cbr" and raises[0] != raises[1] else verb
 
 
 class Oracle:
@@ -433,6 +435,10 @@ class Fuzzer:
             field_name, detail = _failure(divergence.message, request)
         elif what == "act":
             field_name = verb or "."
+            refused = divergence.actual.get("rejected") if isinstance(divergence.actual, dict) else None
+            if refused == "over_cap":  # a legal raise refused as over the cap: the cap is misread
+                return FindingClass(what, field_name, rule_for(self.game, "reject", "over_cap", verb,
+                                                               step.phase), "over_cap")
         elif what == "reject":
             field_name, detail = str(step.expected), _answer(divergence.actual)
         elif what == "setup":
@@ -622,6 +628,8 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
         steps.insert(at, {"check": differing or found.observation, "note": note})
     elif divergence.what in ("act", "reject", "error") and at < len(steps):
         cast(dict[str, Json], steps[at])["note"] = note
+    if divergence.what != "outcome" and at < len(steps):
+        cast(dict[str, Json], steps[at])["rule"] = klass.rule
     if divergence.what == "outcome":
         outcome = {**outcome, **found.outcome}
     expect = outcome or {"received": {}}
@@ -646,6 +654,7 @@ def finding_case(game: str, profile: str, hand: Hand, found: Replay,
         "setup": dict(hand.setup),
         "steps": steps,
         "expect": expect,
+        **({"expect_rules": {k: klass.rule for k in found.outcome}} if divergence.what == "outcome" else {}),
     }
 
 

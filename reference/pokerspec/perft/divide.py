@@ -1,5 +1,6 @@
 """Divide: walk a disagreement down to the first node where an engine and the reference differ,
-and write it as a case (``core.perft.divide``).
+and write it as a case (``core.perft.divide``) that names, on the step that differs, the rule of
+the listing or the award that differs there (``Difference.rule``).
 
 At a position whose counts differ, the children are compared one by one (their subtree counts
 to one depth less); the first child that differs is the next position, until the listings or
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 
 from pokerspec.conformance.protocol import EngineFailure
 from pokerspec.core.game import Json
+from pokerspec.core.types import RuleId
+from pokerspec.fuzz.classes import rule_for
 from pokerspec.perft.tree import Node, Tree
 
 
@@ -39,6 +42,23 @@ class Difference:
         if self.what == "outcome":
             return f"the hand ends with net {self.theirs.net}, the reference's is {self.ours.net}"
         return "the counts differ but no child's do"
+
+    def rule(self, game: str) -> RuleId:
+        """The rule the difference is put on: that of the listing's seats to act or of the raise,
+        fold or call it lists differently (``pokerspec.fuzz.classes``), or of the award; with
+        only the counts differing, ``core.perft.divide``."""
+        if self.what == "outcome":
+            return rule_for(game, "outcome", "net", None, "")
+        if self.what != "legal":
+            return RuleId("core.perft.divide")
+        if sorted(self.ours.to_act) != sorted(self.theirs.to_act):
+            return rule_for(game, "legal", "to_act", None, "")
+        ours, theirs = set(self.ours.children), set(self.theirs.children)
+        differing = sorted(ours ^ theirs)
+        verb = differing[0].split()[1] if differing and len(differing[0].split()) > 1 else None
+        raises = [any(" cbr " in f"{c} " for c in side) for side in (ours, theirs)]
+        return rule_for(game, "legal", "actions", "cbr:none" if verb == "cbr" and raises[0] != raises[1]
+                        else verb, "")
 
 
 def divide(reference: Tree, engine: Tree, prefix: Sequence[str], depth: int) -> Difference:
@@ -89,18 +109,21 @@ def perft_case(reference: Tree, found: Difference, engine_name: str, number: int
     values are the reference's, not yet worked out by hand (the explanation says so)."""
     position = reference.position
     path = [*position.actions, *found.prefix]
-    steps: list[Json] = [{"act": a} for a in path]
+    rule = found.rule(position.game)
+    divide = "core.perft.divide"
+    steps: list[Json] = [{"act": a, "rule": divide} for a in path]
     note = f"{engine_name} differs here: {found.describe()}"[:500]
     rest, outcome = finish(reference, found.prefix)
     if found.what == "outcome":
         expect: dict[str, Json] = {k: outcome[k] for k in ("received", "net", "pots") if k in outcome}
         if steps:
-            steps[-1] = {"act": path[-1], "note": note}
+            steps[-1] = {"act": path[-1], "note": note, "rule": divide}
     else:
         steps.append({"legal": {"to_act": list(found.ours.to_act), "actions": list(found.ours.listed)},
-                      "note": note})
+                      "note": note, "rule": rule})
         expect = {k: outcome[k] for k in ("received", "net") if k in outcome}
-    steps += [{"act": a} for a in rest]
+    steps += [{"act": a, "rule": divide} for a in rest]
+    pinned = rule if found.what == "outcome" else divide
     return {
         "format": 1,
         "id": f"{position.game}-perft-{number:04d}",
@@ -114,7 +137,7 @@ def perft_case(reference: Tree, found: Difference, engine_name: str, number: int
             "against the spec, replace this explanation, and give the case a new "
             "never-used ID before adding it to conformance/vectors/."
         ),
-        "rules": ["core.perft.divide"],
+        "rules": list(dict.fromkeys([rule, divide])),
         "game": position.game,
         "profiles": [position.profile],
         "level": "required",
@@ -123,4 +146,5 @@ def perft_case(reference: Tree, found: Difference, engine_name: str, number: int
         "setup": dict(position.setup),
         "steps": steps,
         "expect": expect,
+        "expect_rules": {k: pinned for k in expect},
     }
