@@ -41,6 +41,7 @@ COMMANDS = {
     "perft": "pokerspec.perft.cli",
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
+    "rule": "pokerspec.ruletext",
     "where": "pokerspec.regress.where",
     "view": "pokerspec.viewer.page",
 }

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from pokerspec import ruletext
+from pokerspec.cli import main as cli_main
 from pokerspec.conformance import attribution
 from pokerspec.conformance.cases import BadCase, load_case, load_cases, spec_rules
 from pokerspec.conformance.grading import Verdict, grade
@@ -124,3 +126,22 @@ def test_a_divided_perft_case_names_the_rule_of_the_listing_that_differs() -> No
     theirs = Node(("p1",), ("p1 f", "p1 cc 6"), ("p1 f", "p1 cc 6"), None)
     assert Difference((), "legal", ours, theirs).rule("archie") == "archie.table.cap"
     assert Difference((), "counts", ours, ours).rule("archie") == "core.perft.divide"
+
+
+def test_pokerspec_rule_prints_the_text_rulings_and_cases_in_the_language_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["rule", "archie.table.cap", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("archie.table.cap: Лимит повышений\n")
+    assert "spec/archie/01-table.ru.md" in out and "Повышение сверх лимита" in out
+    assert "ARC-5:" in out and "archie-table-0004" in out
+
+
+def test_pokerspec_rule_refuses_an_unknown_id_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["rule", "archie.table.cpa"]) == 2
+    assert "did you mean archie.table.cap" in capsys.readouterr().err
+
+
+def test_titles_fall_back_to_english_and_to_the_id() -> None:
+    assert ruletext.title("archie.table.cap", "fr") != ruletext.title("archie.table.cap")
+    assert ruletext.title("no.such.rule", "ru") == "no.such.rule"

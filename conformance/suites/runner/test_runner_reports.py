@@ -99,10 +99,14 @@ def test_junit_and_jsonl_agree(tmp_path: Path, broken: Callable[[str], str], fix
                  "--report", str(jsonl), "--junit", str(xml)])
     assert code == 1
     records = [json.loads(line) for line in jsonl.read_text().splitlines()]
-    assert [r["record"] for r in records] == ["run"] + ["case"] * 11 + ["bad-case"]
+    assert [r["record"] for r in records] == ["run"] + ["case"] * 11 + ["bad-case", "suspects"]
     assert records[0]["counts"] == {"pass": 10, "fail": 1, "error": 0, "skip": 0}
-    for r in records[1:-1]:
-        assert set(r) >= {"case", "profile", "rules", "verdict", "step", "message", "expected", "actual"}
+    for r in records[1:-2]:
+        assert set(r) >= {"case", "profile", "rules", "rule", "verdict", "step", "message", "expected",
+                          "actual"}
+    failing = [r for r in records[1:-2] if r["verdict"] == "fail"]
+    assert [r["rule"] for r in failing] == ["core.high.wheel"]
+    assert records[-1]["suspects"] == [{"rule": "core.high.wheel", "title": "The wheel", "failures": 1}]
     root = ET.parse(xml).getroot()
     suites = {s.get("name"): s for s in root.iter("testsuite")}
     assert set(suites) == {"core", "case-files"}

@@ -50,6 +50,7 @@ from pokerspec.fuzz import campaign
 from pokerspec.fuzz import ranking as fuzz_ranking
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.resources import suite_version
+from pokerspec.rules import LANGUAGES
 
 CHOICES = ("core", *GAMES)
 STATUS_EVERY = 10.0
@@ -89,6 +90,8 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=f"seconds an exec engine has for each reply (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--quiet", action="store_true",
                    help="no progress and no tables: failures as they happen, then the last line")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the language of the rule titles in the report: en (the default), ru, pt or fr")
     p.set_defaults(handler=handle_run)
 
 
@@ -200,7 +203,7 @@ class Display:
 
     def done(self, run: Run) -> None:
         if run.result.verdict in (Verdict.FAIL, Verdict.ERROR):
-            for line in reports.failure(run):
+            for line in reports.failure(run, self.report.language):
                 self.bar.console.print(line)
         self.bar.advance(self.task)
         now = time.monotonic()
@@ -230,7 +233,8 @@ def handle_run(args: argparse.Namespace) -> int:
     except (ValueError, ImportError, OSError) as exc:
         raise UsageError(f"cannot open engine: {exc}") from None
     report = Report(Hello(args.impl, "", frozenset(), frozenset(), frozenset()), bad=list(bad),
-                    planned=len(items), require=require, suite=suite_version(case_files(dirs)))
+                    planned=len(items), require=require, suite=suite_version(case_files(dirs)),
+                    language=args.lang)
     try:
         try:
             report.hello = handshake(engine)

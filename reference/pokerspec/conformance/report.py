@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pokerspec import __version__
+from pokerspec import __version__, ruletext
 from pokerspec.cli import replace_file
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
@@ -51,9 +51,21 @@ def _steps(run: Run) -> int:
     return len(steps) if isinstance(steps, list) else 0
 
 
+FAILED = (Verdict.FAIL, Verdict.ERROR)
+
+BY_RULE_NOTE = ("A failing case run counts only under the rule of its first failing step (its suspect); "
+                "a passing or skipped one under every rule the case lists.")
+
+
+def suspects(report: Report) -> list[tuple[str, int]]:
+    """(rule, failing case runs) for every rule behind a first failure, the most first (then by ID)."""
+    counts = Counter(r.result.rule for r in report.runs if r.result.verdict in FAILED and r.result.rule)
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
 def records(report: Report) -> Iterator[dict[str, Json]]:
     """The JSON-lines report: one ``run`` header, one ``case`` record per case run, one
-    ``bad-case`` record per unusable case file."""
+    ``bad-case`` record per unusable case file, and a last ``suspects`` record."""
     yield {"record": "run", "pokerspec": __version__, "suite": report.suite,
            "protocol": report.hello.protocol, "engine": report.hello.to_json(),
            "seconds": round(report.seconds, 6), "ok": report.ok,
@@ -64,7 +76,8 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
     for run in report.runs:
         r = run.result
         yield {"record": "case", "case": r.case, "title": run.case.title, "game": run.case.game,
-               "profile": r.profile, "rules": list(r.rules),
+               "profile": r.profile, "rules": list(r.rules), "rule": r.rule,
+               "rule_title": ruletext.title(r.rule, report.language) if r.rule else None,
                "level": "required" if r.required else "optional", "path": run.case.where,
                "verdict": r.verdict.value, "step": r.step,
                "message": r.message, "expected": r.expected, "actual": r.actual,
@@ -72,6 +85,9 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
     for bad in report.bad:
         yield {"record": "bad-case", "path": bad.where, "field": bad.field, "message": bad.message,
                "verdict": Verdict.ERROR.value}
+    yield {"record": "suspects", "language": report.language,
+           "suspects": [{"rule": rule, "title": ruletext.title(rule, report.language), "failures": count}
+                        for rule, count in suspects(report)]}
 
 
 def write_jsonl(path: Path, report: Report) -> None:
@@ -94,7 +110,7 @@ def junit(report: Report) -> ET.ElementTree:
             r = run.result
             case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=_xml(label(r)),
                                  file=run.case.where)
-            text = (f"rules: {', '.join(r.rules)}\nexpected: {json.dumps(r.expected)}\n"
+            text = (f"rule: {r.rule}\nrules: {', '.join(r.rules)}\nexpected: {json.dumps(r.expected)}\n"
                     f"actual: {json.dumps(r.actual)}")
             if r.verdict is Verdict.FAIL:
                 ET.SubElement(case, "failure", message=_xml(f"{where(r, _steps(run))}: {r.message}")).text = \
@@ -142,15 +158,17 @@ def _table(title: str, first: str) -> Table:
     return table
 
 
-def failure(run: Run) -> list[Text]:
+def failure(run: Run, language: str = "en") -> list[Text]:
     """A failed or errored case run, as printed the moment it happens: the verdict, the case ID
-    and profile, where it diverged, the title and file, the rules, then the details. Nothing in
-    it is read as markup: ``[archie-barge]`` is printed as written."""
+    and profile, where it diverged, the title and file, the rule of the first failing step with
+    its title and the command that prints it, the case's rules, then the details. Nothing in it
+    is read as markup: ``[archie-barge]`` is printed as written."""
     r = run.result
     level = "" if r.required else " (optional)"
     lines = [
         Text.assemble((r.verdict.value.upper(), STYLE[r.verdict]),
                       f" {label(r)}{level} at {where(r, _steps(run))} — {run.case.title} ({run.case.where})"),
+        *([Text(f"  rule: {ruletext.named(r.rule, language)}")] if r.rule else []),
         Text(f"  rules: {', '.join(r.rules)}"),
         Text(f"  {r.message}"),
     ]
@@ -169,9 +187,11 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
     games: dict[str, Counter[Verdict]] = defaultdict(Counter)
     rules: dict[str, Counter[Verdict]] = defaultdict(Counter)
     for run in report.runs:
-        games[run.case.game][run.result.verdict] += 1
-        for rule in run.result.rules:
-            rules[rule][run.result.verdict] += 1
+        verdict = run.result.verdict
+        games[run.case.game][verdict] += 1
+        failed = verdict in FAILED and run.result.rule
+        for rule in [run.result.rule] if failed else run.result.rules:
+            rules[str(rule)][verdict] += 1
     if tables and report.runs:
         table = _table("By game", "game")
         for game, counts in sorted(games.items()):
@@ -181,6 +201,7 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
         for rule, counts in sorted(rules.items()):
             table.add_row(*_counts_row(rule, counts))
         console.print(table)
+        console.print(Text(BY_RULE_NOTE))
     skips = Counter(run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP)
     for reason, count in skips.most_common():
         console.print(Text.assemble(("SKIP", "yellow"), f" {runs(count)}: {reason}"))
@@ -189,6 +210,13 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
                                     f" {bad.where}: {bad.field or '(file)'}: {bad.message}"))
     for need, count in report.unmet().items():
         console.print(Text.assemble(("REQUIRED BUT SKIPPED", "red"), f" {need}: {runs(count)} skipped"))
+    ranked = suspects(report)
+    if ranked:
+        console.print(Text.assemble(("SUSPECTS", "red"), " the rules behind the first failing step of each "
+                                    "failing case run, the most first:"))
+        for place, (rule, count) in enumerate(ranked, start=1):
+            console.print(Text(f"  {place}. {ruletext.named(rule, report.language)}: "
+                               f"{runs(count, 'failing case run')}"))
     console.print(last_line(report))
 
 

@@ -89,6 +89,8 @@ class Report:
     """The suite's version: a content hash of the case files of the run."""
     interrupted: str = ""
     """Why the run stopped early (``SIGINT``, ``SIGTERM``), or empty."""
+    language: str = "en"
+    """The language of the rule titles the report prints (``--lang``)."""
 
     def count(self, verdict: Verdict) -> int:
         return sum(1 for r in self.runs if r.result.verdict is verdict)

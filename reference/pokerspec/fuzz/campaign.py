@@ -45,6 +45,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from pokerspec import ruletext
 from pokerspec.cli import check_outputs, positive_seconds
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
@@ -54,6 +55,7 @@ from pokerspec.fuzz import hands as fuzzing
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, Findings
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
+from pokerspec.rules import LANGUAGES
 
 FORMAT = 1
 """The format of a campaign directory's files."""
@@ -231,7 +233,18 @@ def report(campaign: Campaign, engine: dict[str, Json], state: State, seconds: f
         "wall_seconds": round(seconds, 3), "jobs": jobs, "processes": processes,
         "disagreements": state.findings.total,
         "classes": classes,
+        "suspects": suspects(classes),
     }
+
+
+def suspects(classes: Sequence[Json]) -> list[Json]:
+    """The rules of the classes, the rule behind the most disagreeing hands first (then by ID):
+    each hand counts once, under the class of its first divergence."""
+    hands: dict[str, int] = {}
+    for c in cast(Sequence[dict[str, Json]], classes):
+        hands[str(c["rule"])] = hands.get(str(c["rule"]), 0) + int(cast(int, c["count"]))
+    ranked = sorted(hands.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [{"rule": rule, "hands": count} for rule, count in ranked]
 
 
 # Running: this process, or worker processes.
@@ -512,8 +525,8 @@ def _positive(text: str) -> int:
     return value
 
 
-def _summary(console: Console, out: dict[str, Json], game: str) -> int:
-    """Print the report; the exit status (1 if anything disagreed)."""
+def _summary(console: Console, out: dict[str, Json], game: str, language: str = "en") -> int:
+    """Print the report, ending with the suspected rules; the exit status (1 if anything disagreed)."""
     campaign = Campaign.from_json(out["campaign"])
     start, end = cast(list[int], out["span"])
     hands, seconds = int(cast(int, out["hands"])), float(cast(float, out["seconds"]))
@@ -539,6 +552,12 @@ def _summary(console: Console, out: dict[str, Json], game: str) -> int:
         case = f"case {c['case']}" if c["case"] else "no case (over the --limit)" if over else \
             "no case (the hand did not show the class again: does the engine always answer alike?)"
         console.print(f"  {c['key']}: {c['count']} hands, first hand {c['first']}, {case}", markup=False)
+    console.print("SUSPECTS the rules of the classes, the one behind the most disagreeing hands first:",
+                  markup=False)
+    for place, suspect in enumerate(suspects(classes), start=1):
+        rule = str(cast(dict[str, Json], suspect)["rule"])
+        count = cast(dict[str, Json], suspect)["hands"]
+        console.print(f"  {place}. {ruletext.named(rule, language)}: {count} hands", markup=False)
     return 1
 
 
@@ -600,7 +619,7 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
             out = run.play()
         except Stopped as stop:
             out = run._save()
-            _summary(console, out, run.campaign.game)
+            _summary(console, out, run.campaign.game, args.lang)
             where = f"resume with: pokerspec conformance fuzz --resume {directory}" if directory else \
                 "keep a campaign with --dir DIR to resume it"
             err.print(f"stopped; {where}", markup=False)
@@ -608,7 +627,7 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
         except (EngineFailure, CorpusError, CampaignError, ClusterError, OSError) as exc:
             err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
             return 2
-    code = _summary(console, out, run.campaign.game)
+    code = _summary(console, out, run.campaign.game, args.lang)
     if args.out is not None:
         for path in fuzzing.write_cases(run.state.findings, run.campaign.game, args.out):
             console.print(f"written to {path}", markup=False)
@@ -655,6 +674,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="seconds per reply (exec engines)")
     p.add_argument("--no-shrink", action="store_true", help="write each class's first hand as found")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the language of the rule titles: en (the default), ru, pt or fr")
     p.set_defaults(handler=handle_fuzz)
     m = subparsers.add_parser("merge", help="combine the directories of a fuzz campaign's shards",
                               description="Combine the directories (--dir) of shards of one fuzz campaign "

@@ -12,9 +12,11 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokerspec import ruletext
 from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
@@ -140,6 +142,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
     except PositionError:
         tables = {}
     failed = checked = 0
+    suspected: Counter[str] = Counter()
     nodes, started = 0, time.perf_counter()
     how = _tree(engine, hello, chosen[0], args).how if chosen else "nothing to walk"
     print(f"perft {hello.name} {hello.version} ({how})")
@@ -161,7 +164,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         except EngineFailure as exc:
             failed += 1
             print(f"FAIL  {position.name} depth {depth}: {exc}")
-            _report_difference(reference, tree, depth, hello, args.out, failed)
+            _report_difference(reference, tree, depth, hello, args.out, failed, suspected)
             if args.stop:
                 break
             continue
@@ -178,13 +181,17 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         if not same or tree.problems:
             failed += 1
         if not same:
-            _report_difference(reference, tree, depth, hello, args.out, failed)
+            _report_difference(reference, tree, depth, hello, args.out, failed, suspected)
         if failed and args.stop:
             break
     if isinstance(engine, Streaming) and checked:  # a line the engine wrote only when told to stop
         for _, failure in engine.finish():
             failed += 1
             print(f"FAIL  after the last position: {failure}")
+    if suspected:
+        print("SUSPECTS the rules of the divided cases, the most first:")
+        for place, (rule, count) in enumerate(sorted(suspected.items(), key=lambda kv: (-kv[1], kv[0])), 1):
+            print(f"  {place}. {ruletext.named(rule)}: {count} position{'s' if count != 1 else ''}")
     seconds = time.perf_counter() - started
     print(f"{checked} positions, {failed} failed, {nodes:,} nodes in {seconds:.1f} s "
           f"({nodes / seconds if seconds else 0:,.0f} nodes/s)")
@@ -230,7 +237,8 @@ def _leaves(counts: Counts | None) -> str:
 
 
 def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, hello: Hello, out: Path,
-                       number: int) -> None:
+                       number: int, suspected: Counter[str]) -> None:
+    """Divide down to the first difference, write it as a case and count its rule in ``suspected``."""
     try:
         found = divide(reference, tree, (), depth)
     except EngineFailure as exc:
@@ -240,5 +248,8 @@ def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, h
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{case['id']}.json"
     path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    rule = found.rule(reference.position.game)
+    suspected[rule] += 1
     print(f"      first difference after [{', '.join(found.prefix)}]: {found.describe()}")
+    print(f"      rule: {ruletext.named(rule)}")
     print(f"      case: {path}")
