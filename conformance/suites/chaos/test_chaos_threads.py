@@ -48,8 +48,8 @@ def test_a_cluster_fuzz_on_a_worker_with_several_threads(pokerspec: Pokerspec, t
     local = distributed.LocalCluster(n_workers=1, threads_per_worker=4, processes=True, host="127.0.0.1",
                                      dashboard_address=":0", silence_logs=50)
     try:
-        got = pokerspec("conformance", "fuzz", "--game", "stud", "--hands", "64", "--impl", "reference", "--cluster",
-                        str(local.scheduler_address), "--dir", str(tmp_path / "campaign"))
+        got = pokerspec("conformance", "fuzz", "--game", "stud", "--hands", "64", "--impl", "reference",
+                        "--cluster", str(local.scheduler_address), "--dir", str(tmp_path / "campaign"))
     finally:
         local.close()
     assert got.code == 0, got.text
