@@ -34,6 +34,11 @@ if TYPE_CHECKING:
     from pokerspec.cluster import Cluster
 
 
+MAX_DEPTH = 1000
+"""The deepest walk: far more actions than any hand of the three games can take, checked before
+the counts of every depth are laid out."""
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
     parser = sub.add_parser(name, help="perft: count every line of play from the standard positions",
                             description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -105,8 +110,8 @@ def run(args: argparse.Namespace) -> int:
     chosen = _chosen(args)
     if args.update:
         return _update(chosen)
-    if args.depth is not None and args.depth < 0:
-        raise UsageError(f"--depth {args.depth}: give a depth of 0 or more")
+    if args.depth is not None and not 0 <= args.depth <= MAX_DEPTH:
+        raise UsageError(f"--depth {args.depth}: give a depth from 0 to {MAX_DEPTH}")
     if args.invariants and args.cluster:
         raise UsageError("--invariants tests every node in this process; the workers of --cluster "
                          "walk without it: give one or the other")
