@@ -69,10 +69,10 @@ MODES: dict[str, str] = {
     "grandchild-crash": "forks a grandchild that holds stdout open, then exits at the target",
     "grandchild-hold": "forks a grandchild that holds stdout open at start and answers right",
     "grandchild-hang": "forks a grandchild, then hangs at the target",
-    "phantom-seat": "adds a seat the case does not name to every map of the target's outcome",
+    "phantom-seat": "adds a seat the case does not name to every map of the target's outcome (or core reply)",
     "phantom-winner": "adds a seat the case does not name to every winners list of the target's outcome",
-    "phantom-empty": "names a seat no case names in every empty map of the target's outcome (returned ...)",
-    "missing-seat": "leaves the last seat out of every seat map of the target's outcome",
+    "phantom-empty": "names a seat no case names in every empty map of the target's outcome or core reply",
+    "missing-seat": "leaves the last seat out of every seat map of the target's outcome or core reply",
     "fraction-numbers": "adds 0.4 to every whole number in the target's reply (-2 becomes -1.6)",
     "reject-floats": "after each rejected action, every whole number of the next state read becomes a float",
     "push-noop": "answers every push ok without keeping the position",
@@ -161,12 +161,19 @@ def spoil(mode: str, message: Message, reply: Message) -> Message:
         return {**reply, "error": error.get("code")}
     if mode == "error-no-code" and isinstance(reply.get("error"), dict):
         return {**reply, "error": {"message": "no code"}}
-    if mode == "phantom-empty":
-        return {**reply, "outcome": empty_maps(reply.get("outcome"))}
-    if mode == "missing-seat":
-        return {**reply, "outcome": without_last_seat(reply.get("outcome"))}
-    if mode in ("phantom-seat", "phantom-winner"):
-        return {**reply, "outcome": phantom(reply.get("outcome"), mode == "phantom-winner")}
+    if mode in ("phantom-empty", "missing-seat", "phantom-seat", "phantom-winner"):
+        def change(value: Json) -> Json:
+            if mode == "phantom-empty":
+                return empty_maps(value)
+            if mode == "missing-seat":
+                return without_last_seat(value)
+            return phantom(value, mode == "phantom-winner")
+        if "outcome" in reply:
+            return {**reply, "outcome": change(reply["outcome"])}
+        ident = reply.pop("id", None)  # a core reply (split, pots): the whole of it
+        changed = change(reply)
+        assert isinstance(changed, dict)
+        return {**changed, "id": ident}
     if mode == "wrong-id":
         return {**reply, "id": 987654321}
     if mode == "no-id":

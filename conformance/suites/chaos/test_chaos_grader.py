@@ -75,7 +75,7 @@ def test_a_rejected_action_must_leave_the_types_alone(pokerspec: Pokerspec, mark
     assert got.code == 1 and "a rejected action changed the state" in got.text, got.text
 
 
-@pytest.mark.parametrize(("op", "mode"), [("split", "phantom-empty"), ("pots", "phantom-seat"),
+@pytest.mark.parametrize(("op", "mode"), [("pots", "phantom-empty"), ("pots", "phantom-seat"),
                                           ("split", "phantom-seat")])
 def test_core_replies_are_whole_maps(pokerspec: Pokerspec, marker: str, op: str, mode: str) -> None:
     """A ``split`` or ``pots`` reply naming a seat the case does not fails."""
