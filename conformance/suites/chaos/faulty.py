@@ -1,7 +1,7 @@
 """The fault-injecting engine of the chaos suite: it serves the reference over the JSON-lines
 protocol 1.1 and answers every request right, except for the one fault named on its command
-line, injected at the *target* request (the first whose ``op`` is ``--op``, ``rank`` unless told;
-``--every``: each of them).
+line, injected at the *target* request (the first whose ``op`` is ``--op``, ``rank`` unless told,
+or one of several given as ``outcome,probe``; ``--every``: each of them).
 
     python faulty.py MODE [--op OP] [--every] [--skip N] [--once FILE] [--after N] [--v10] [--together OP]
                      [--marker WORD]
@@ -69,8 +69,15 @@ MODES: dict[str, str] = {
     "grandchild-crash": "forks a grandchild that holds stdout open, then exits at the target",
     "grandchild-hold": "forks a grandchild that holds stdout open at start and answers right",
     "grandchild-hang": "forks a grandchild, then hangs at the target",
-    "phantom-seat": "adds a seat the case does not name to every map of the target's outcome",
+    "phantom-seat": "adds a seat the case does not name to every map of the target's outcome (or core reply)",
     "phantom-winner": "adds a seat the case does not name to every winners list of the target's outcome",
+    "phantom-empty": "names a seat no case names in every empty map of the target's outcome or core reply",
+    "missing-seat": "leaves the last seat out of every seat map of the target's outcome or core reply",
+    "fraction-numbers": "adds 0.4 to every whole number in the target's reply (-2 becomes -1.6)",
+    "reject-floats": "after each rejected action, every whole number of the next state read becomes a float",
+    "push-noop": "answers every push ok without keeping the position",
+    "pop-noop": "answers every pop ok without going back",
+    "pop-refused": "refuses every pop with an error",
     "protocol-true": "says \"protocol\": true at the handshake",
     "minor-string": "says \"minor\": \"1\" at the handshake",
     "version": "says protocol 99 at the handshake",
@@ -95,8 +102,30 @@ def numbers(value: Json, how: str) -> Json:
             return float(value)
         if how == "nan":
             return float("nan")
+        if how == "fraction":
+            return value + 0.4
         if value in (0, 1):
             return bool(value)
+    return value
+
+
+def empty_maps(value: Json, top: bool = True) -> Json:
+    """``value`` with a seat no case names in every empty map below the top."""
+    if isinstance(value, dict):
+        return {PHANTOM: 0} if not value and not top else {k: empty_maps(v, False) for k, v in value.items()}
+    if isinstance(value, list):
+        return [empty_maps(v, False) for v in value]
+    return value
+
+
+def without_last_seat(value: Json) -> Json:
+    """``value`` with the highest seat left out of every map keyed by seats."""
+    if isinstance(value, dict):
+        seats = sorted((k for k in value if is_seat(k)), key=lambda k: int(k[1:]))
+        gone = seats[-1] if seats and len(seats) == len(value) else None
+        return {k: without_last_seat(v) for k, v in value.items() if k != gone}
+    if isinstance(value, list):
+        return [without_last_seat(v) for v in value]
     return value
 
 
@@ -121,7 +150,7 @@ def phantom(outcome: Json, winner: bool) -> Json:
 
 def spoil(mode: str, message: Message, reply: Message) -> Message:
     """The target's reply with the fault that changes its content."""
-    if mode in ("string-numbers", "float-numbers", "bool-numbers", "nan"):
+    if mode in ("string-numbers", "float-numbers", "bool-numbers", "nan", "fraction-numbers"):
         ident = reply.pop("id", None)
         spoiled = numbers(reply, mode.split("-")[0])
         assert isinstance(spoiled, dict)
@@ -132,8 +161,19 @@ def spoil(mode: str, message: Message, reply: Message) -> Message:
         return {**reply, "error": error.get("code")}
     if mode == "error-no-code" and isinstance(reply.get("error"), dict):
         return {**reply, "error": {"message": "no code"}}
-    if mode in ("phantom-seat", "phantom-winner"):
-        return {**reply, "outcome": phantom(reply.get("outcome"), mode == "phantom-winner")}
+    if mode in ("phantom-empty", "missing-seat", "phantom-seat", "phantom-winner"):
+        def change(value: Json) -> Json:
+            if mode == "phantom-empty":
+                return empty_maps(value)
+            if mode == "missing-seat":
+                return without_last_seat(value)
+            return phantom(value, mode == "phantom-winner")
+        if "outcome" in reply:
+            return {**reply, "outcome": change(reply["outcome"])}
+        ident = reply.pop("id", None)  # a core reply (split, pots): the whole of it
+        changed = change(reply)
+        assert isinstance(changed, dict)
+        return {**changed, "id": ident}
     if mode == "wrong-id":
         return {**reply, "id": 987654321}
     if mode == "no-id":
@@ -170,7 +210,7 @@ def main(argv: list[str]) -> None:
     mode = argv[0]
     if mode not in MODES:
         sys.exit(f"faulty.py: unknown mode {mode!r}; the modes are {', '.join(MODES)}")
-    target_op = argv[argv.index("--op") + 1] if "--op" in argv else "rank"
+    target_ops = argv[argv.index("--op") + 1].split(",") if "--op" in argv else ["rank"]
     every = "--every" in argv
     v10 = "--v10" in argv
     once = Path(argv[argv.index("--once") + 1]) if "--once" in argv else None
@@ -193,13 +233,25 @@ def main(argv: list[str]) -> None:
     """Replies held back until the target's (``--together``)."""
     at_stop: list[bytes] = []
     replies = 0
+    rejected = False
+    """The last action was rejected and the state after it is still being read (reject-floats)."""
     for raw in sys.stdin.buffer:
         if not raw.strip():
             continue
         message = json.loads(raw)
         ident = message.pop("id", None)
         op = message.get("op")
-        reply = engine.handle(message)
+        if mode == f"{op}-noop":
+            reply: Message = {"ok": True}
+        elif mode == f"{op}-refused":
+            reply = {"error": {"code": "refused", "message": f"{op} refused"}}
+        else:
+            reply = engine.handle(message)
+        if mode == "reject-floats" and op in ("legal", "observe", "snapshot") and rejected:
+            spoiled = numbers(reply, "float")
+            assert isinstance(spoiled, dict)
+            reply = spoiled
+        rejected = (rejected and op == "legal") or "rejected" in reply
         if op == "start":
             reply["minor"] = 0 if v10 else 1
             handshake(mode, reply)
@@ -208,11 +260,11 @@ def main(argv: list[str]) -> None:
         if mode == "stderr-noise":
             sys.stderr.write("\x1b[31mred\x1b[0m \x00\x01\x07\x0b\x0c\x1b[2J\ufffe done\n")
             sys.stderr.flush()
-        if op == target_op and skip:
+        if op in target_ops and skip:
             skip -= 1
             target = False
         else:
-            target = op == target_op and (every or not hit) and not (once is not None and once.exists())
+            target = op in target_ops and (every or not hit) and not (once is not None and once.exists())
         text = line(reply)
         if target:
             hit = True

@@ -163,23 +163,25 @@ SERVE_MUTANT = ("import sys; from pokerspec.conformance.serve import main; "
 walk of the reference, in this process, stays right)."""
 
 
+@pytest.mark.parametrize("go_on", [False, True], ids=["judged", "go-on"])
 @pytest.mark.parametrize("name", ["stud-bring-in-may-fold", "archie-two-raises", "auction-odd-chip-lost"])
-def test_planted_bug_is_divided_to_a_case(name: str, tmp_path: Path,
+def test_planted_bug_is_divided_to_a_case(name: str, go_on: bool, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """A rule broken in the legal-action logic (the first two) or in the award (the last) is caught
-    by ``--all`` on that game's positions and divided down to a case the runner accepts."""
+    by ``--all`` on that game's positions, at its first node (or, ``--go-on``, by the counts and
+    divided) and written as a case the runner accepts (``core.perft.divide``)."""
     mutant = next(m for m in MUTANTS if m.name == name)
     engine = ExecEngine([sys.executable, "-c", SERVE_MUTANT, name])
     hello = handshake(engine)
     chosen = [p for p in POSITIONS.values() if p.game == mutant.game]
     args = argparse.Namespace(depth=None, deep=False, replay=False, invariants=False, divide=False,
-                              out=tmp_path, stop=True)
+                              out=tmp_path, stop=True, go_on=go_on)
     try:
         assert check(engine, hello, chosen, args) == 1
     finally:
         engine.close()
     printed = capsys.readouterr().out
-    assert ("DIFF" in printed or "FAIL" in printed) and "first difference after" in printed
+    assert ("DIFF" in printed or "FAIL" in printed) and "case:" in printed
     cases = sorted(tmp_path.glob("*.json"))
     assert cases
     case = json.loads(cases[0].read_text(encoding="utf-8"))
@@ -365,7 +367,7 @@ def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixt
     assert "--invariants tests every node in this process" in capsys.readouterr().err
     engine = PythonEngine(NoSnapshot())
     args = argparse.Namespace(depth=None, deep=False, replay=False, invariants=True, divide=False,
-                              out=Path("unused"), stop=True)
+                              out=Path("unused"), stop=True, go_on=False)
     with pytest.raises(UsageError, match="does not offer"):
         check(engine, handshake(engine), [POSITIONS["stud-allin-0701"]], args)
     assert main(["perft", "--position", "stud-allin-0701", "--invariants"]) == 0

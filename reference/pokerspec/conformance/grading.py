@@ -62,7 +62,9 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "",
     count (``"1"`` is not ``1``, ``true`` is not ``1``, ``1.0`` is not ``1``); only keys listed
     in ``expected`` count, except in a map keyed by seats and in ``winners``, whose whole key set
     the contract defines (an extra seat or winner group is a difference); lists under
-    ``UNORDERED`` keys compare as sets."""
+    ``UNORDERED`` keys compare as sets. ``whole``: seat maps and ``winners`` are whole (an
+    outcome, a core reply, a state compared with itself; not a ``check``, which names the seats it
+    looks at); an empty map below the top is then whole too, so any seat in it is extra."""
     found = _differ(expected, actual, key, whole)
     if found is None:
         return None
@@ -102,8 +104,8 @@ def _differ(expected: Json, actual: Json, key: str, whole: bool = False) -> tupl
             found = _differ(v, actual[k], k, whole)
             if found is not None:
                 return f"/{k}{found[0]}", found[1]
-        closed = key in EXACT_KEYS or all(map(_seat, expected))
-        if whole and len(actual) > len(expected) and expected and closed:
+        closed = key in EXACT_KEYS or (all(map(_seat, expected)) and bool(expected or key))
+        if whole and len(actual) > len(expected) and closed:
             extra = sorted(str(k) for k in actual if k not in expected)
             return "", f"unexpected {extra} (the case names every key here: {sorted(expected)})"
         return None
@@ -314,11 +316,11 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
             elif isinstance(want, str):
                 diff = difference(want, got.get("code"))
             else:
-                diff = difference(want, got)
+                diff = difference(want, got, whole=True)
             if diff:
                 _fail(result, 0, diff, expect, reply)
             return
-        found = difference(expect, reply)
+        found = difference(expect, reply, whole=True)
         if found:
             _fail(result, 0, found, expect, reply, case)
         return
@@ -384,7 +386,7 @@ def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot
                   f"{step['reason']!r}, got {reply!r}", dict(step), reply)
             return False, None
         after = _read_state(talk, snapshot)
-        if before != after:
+        if difference(before, after, whole=True) or difference(after, before, whole=True):
             _fail(result, i, "a rejected action changed the state", before, after)
             return False, None
         return True, after

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
+from threading import Lock
 from typing import TypeVar
 
 from pokerspec.core.cards import Card, make_card
@@ -54,6 +55,10 @@ _LOW: dict[int, LowRank] = {}
 """Ace-to-five low key by rank multiset."""
 _FLUSH_HIGH: dict[int, HighRank] = {}
 """Best flush or straight flush by the rank mask of five to seven suited cards."""
+_BUILDING = Lock()
+"""Held while a table is built. Each table is built aside and bound whole (the flush table
+first), so a thread that reads one while another builds it (a Dask worker's threads) finds it
+empty (``Unbuilt``: it waits for the build, then reads it) or complete, never half-built."""
 
 
 def _multisets(size: int) -> Iterator[tuple[int, ...]]:
@@ -76,24 +81,40 @@ def build_high(high_rank5: Callable[[Sequence[Card]], HighRank]) -> None:
     """Fill the high tables from the literate five-card definition (``core.high.best-five``).
 
     A six- or seven-card multiset is best played by its best five-card sub-multiset, which is the
-    best over its sub-multisets one card smaller; flushes likewise by rank mask.
+    best over its sub-multisets one card smaller; flushes likewise by rank mask. Built once, by
+    one thread (``_BUILDING``).
     """
-    for ranks in _multisets(5):
-        _HIGH[sum(_POWER[r] for r in ranks)] = high_rank5(_unsuited(ranks))
-    _grow(_HIGH)
-    for ranks in combinations(range(_RANKS), 5):
-        _FLUSH_HIGH[sum(1 << r for r in ranks)] = high_rank5([make_card(r + 2, 3) for r in ranks])
-    for size in (6, 7):
-        for ranks in combinations(range(_RANKS), size):
-            mask = sum(1 << r for r in ranks)
-            _FLUSH_HIGH[mask] = max(_FLUSH_HIGH[mask & ~(1 << r)] for r in ranks)
+    global _HIGH, _FLUSH_HIGH
+    with _BUILDING:
+        if _HIGH:
+            return
+        high: dict[int, HighRank] = {}
+        for ranks in _multisets(5):
+            high[sum(_POWER[r] for r in ranks)] = high_rank5(_unsuited(ranks))
+        _grow(high)
+        flush: dict[int, HighRank] = {}
+        for ranks in combinations(range(_RANKS), 5):
+            flush[sum(1 << r for r in ranks)] = high_rank5([make_card(r + 2, 3) for r in ranks])
+        for size in (6, 7):
+            for ranks in combinations(range(_RANKS), size):
+                mask = sum(1 << r for r in ranks)
+                flush[mask] = max(flush[mask & ~(1 << r)] for r in ranks)
+        _FLUSH_HIGH = flush
+        _HIGH = high
 
 
 def build_low(low_rank5: Callable[[Sequence[Card]], LowRank]) -> None:
-    """Fill the low table from the literate five-card definition (``core.low.best-five``)."""
-    for ranks in _multisets(5):
-        _LOW[sum(_POWER[r] for r in ranks)] = low_rank5(_unsuited(ranks))
-    _grow(_LOW)
+    """Fill the low table from the literate five-card definition (``core.low.best-five``), once,
+    by one thread (``_BUILDING``)."""
+    global _LOW
+    with _BUILDING:
+        if _LOW:
+            return
+        low: dict[int, LowRank] = {}
+        for ranks in _multisets(5):
+            low[sum(_POWER[r] for r in ranks)] = low_rank5(_unsuited(ranks))
+        _grow(low)
+        _LOW = low
 
 
 def _grow(table: dict[int, _Key]) -> None:
@@ -140,6 +161,9 @@ def _total(cards: Sequence[Card]) -> int:
 def high_rank(cards: Sequence[Card]) -> HighRank:
     """The best five-card high key among five to seven distinct cards (``core.high.best-five``)."""
     total = _total(cards)
+    high, flush = _HIGH, _FLUSH_HIGH  # bound in this order: a complete high table has its flushes
+    if not high:
+        raise Unbuilt
     try:
         if total & _FLUSH:
             suit = ((total & _FLUSH) >> (_SUIT_SHIFT + 3)).bit_length() // 4
@@ -147,17 +171,18 @@ def high_rank(cards: Sequence[Card]) -> HighRank:
             for card in cards:
                 if card & 3 == suit:
                     mask |= _BIT[card]
-            return _FLUSH_HIGH[mask]
-        return _HIGH[total & _MULTISET]
+            return flush[mask]
+        return high[total & _MULTISET]
     except KeyError:
-        _missing(cards, _HIGH)
+        _missing(cards, high)
         raise
 
 
 def low_rank(cards: Sequence[Card]) -> LowRank:
     """The best ace-to-five low key among five to seven distinct cards (``core.low.best-five``)."""
+    low = _LOW
     try:
-        return _LOW[_total(cards) & _MULTISET]
+        return low[_total(cards) & _MULTISET]
     except KeyError:
-        _missing(cards, _LOW)
+        _missing(cards, low)
         raise

@@ -518,10 +518,22 @@ def _shard(text: str) -> tuple[int, int]:
     return i, n
 
 
+MAX_HANDS = 10**8
+"""The most hands a campaign may have: its chunks are planned before the first hand (a
+hundred million hands are weeks on one core; a larger campaign is several)."""
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text}: must be at least 1")
+    return value
+
+
+def _hands(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"{text}: at most {MAX_HANDS:,} hands a campaign")
     return value
 
 
@@ -657,7 +669,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--impl", help="python:module:Factory or exec:'command args' (the reference: reference)")
     p.add_argument("--game", choices=sorted(LIMITS))
     p.add_argument("--profile", help="rule profile (default: the game's default)")
-    p.add_argument("--hands", type=_positive, default=200, help="random hands in the campaign (default 200)")
+    p.add_argument("--hands", type=_hands, default=200, help="random hands in the campaign (default 200)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS",

@@ -404,7 +404,7 @@ class Fuzzer:
             theirs = reply.get("outcome")
             if not _identical(expected, theirs):
                 mine = _outcome(expected, theirs)
-                diff = difference(mine, theirs)
+                diff = difference(mine, theirs, whole=True)
                 found = None if diff is None else ("outcome", f"outcome {diff}", mine, theirs)
         elif "error" in reply:
             found = ("setup", f"setup refused: {reply['error']!r}", step.request["setup"], reply)

@@ -109,7 +109,7 @@ def names_of(ranking: str, pair: Pair, want: Message) -> list[str]:
 def classify(ranking: str, pair: Pair, want: Message, got: Message) -> str | None:
     """The class of a disagreement, or None when the engine agrees with the reference: exactly
     when the run's grader finds no difference (``difference``), so ``run`` and ``fuzz`` agree."""
-    diff = difference(want, got)
+    diff = difference(want, got, whole=True)
     if diff is None:
         return None
     if "error" in got:

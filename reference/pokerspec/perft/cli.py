@@ -1,9 +1,13 @@
 """``pokerspec perft``: count an engine's trees from the standard positions and compare them with
 the published tables (spec/core/09-perft.md, docs/engine-authors/perft.md).
 
-Exit status 0 when every position checked matches, 1 when one differs (each difference divided
-down to its first node and written as a case) or breaks an invariant, 2 when the run cannot be
-made.
+Every node the engine shows is compared with the reference's as the walk meets it (the listing,
+who is to act, and the outcome, judged as ``conformance run`` judges them), and the walk of a
+position stops at the first that differs (``--go-on``: walks the whole tree and reports the first).
+Counts that differ from the published tables all the same are divided down to their first node.
+
+Exit status 0 when every position checked matches, 1 when one differs (its first differing node
+written as a case the engine fails) or breaks an invariant, 2 when the run cannot be made.
 """
 
 from __future__ import annotations
@@ -19,15 +23,22 @@ from typing import TYPE_CHECKING
 from pokerspec import ruletext
 from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
+from pokerspec.conformance.cases import Case
+from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
 from pokerspec.perft.counts import Counts
-from pokerspec.perft.divide import divide, perft_case
+from pokerspec.perft.divide import Difference, divide, perft_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
 from pokerspec.perft.tables import differences, generate, write
-from pokerspec.perft.tree import EngineTree, ReferenceTree, subtree_counts
+from pokerspec.perft.tree import EngineTree, Mismatch, ReferenceTree, mismatch, subtree_counts
 
 if TYPE_CHECKING:
     from pokerspec.cluster import Cluster
+
+
+MAX_DEPTH = 1000
+"""The deepest walk: far more actions than any hand of the three games can take, checked before
+the counts of every depth are laid out."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
@@ -52,6 +63,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
     parser.add_argument("--invariants", action="store_true",
                         help="test the invariants at every node (needs snapshot)")
     parser.add_argument("--stop", action="store_true", help="stop at the first position that differs")
+    parser.add_argument("--go-on", action="store_true",
+                        help="walk on past a node that differs (the whole tree is counted; the first "
+                             "difference is reported)")
     parser.add_argument("--out", type=Path, default=Path("perft-cases"), help="where difference cases go")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per reply")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -98,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
     chosen = _chosen(args)
     if args.update:
         return _update(chosen)
-    if args.depth is not None and args.depth < 0:
-        raise UsageError(f"--depth {args.depth}: give a depth of 0 or more")
+    if args.depth is not None and not 0 <= args.depth <= MAX_DEPTH:
+        raise UsageError(f"--depth {args.depth}: give a depth from 0 to {MAX_DEPTH}")
     if args.invariants and args.cluster:
         raise UsageError("--invariants tests every node in this process; the workers of --cluster "
                          "walk without it: give one or the other")
@@ -156,11 +170,21 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         published = tables.get(position.name)
         expected = published.truncated(depth) if published is not None and depth <= published.depth \
             else reference.counts((), depth)
-        tree = _tree(engine, hello, position, args)
+        tree = _tree(engine, hello, position, args, reference)
         checked += 1
         try:
             got = tree.counts((), depth) if cluster is None else \
                 _on_cluster(cluster, tree, args.impl, depth, not args.replay)
+            if tree.first is not None:  # --go-on: the whole tree walked, the first difference kept
+                raise tree.first
+        except Mismatch as found:
+            failed += 1
+            print(f"DIFF  {position.name} depth {depth}: {found}")
+            _write_case(reference, tree, Difference(found.prefix, found.what, found.ours, found.theirs,
+                                                    found.detail), hello, args.out, failed)
+            if args.stop:
+                break
+            continue
         except EngineFailure as exc:
             failed += 1
             print(f"FAIL  {position.name} depth {depth}: {exc}")
@@ -177,7 +201,11 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         for problem in tree.problems:
             print(f"      invariant: {problem}")
         if args.divide:
-            _print_divide(reference, tree, depth)
+            try:
+                _print_divide(reference, tree, depth)
+            except EngineFailure as exc:
+                print(f"FAIL  {position.name}: while dividing: {exc}")
+                same = False
         if not same or tree.problems:
             failed += 1
         if not same:
@@ -201,11 +229,13 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
     return 1 if failed else 0
 
 
-def _tree(engine: Engine, hello: Hello, position: Position, args: argparse.Namespace) -> EngineTree:
+def _tree(engine: Engine, hello: Hello, position: Position, args: argparse.Namespace,
+          judge: ReferenceTree | None = None) -> EngineTree:
     """The walk of ``position`` on ``engine``: by ``branch`` and ``probe`` when the engine has them,
-    unless ``--replay``."""
+    unless ``--replay``; each node compared with ``judge``'s, if given."""
     fast = False if args.replay else None
-    return EngineTree(engine, hello, position, branch=fast, check=args.invariants, probe=fast)
+    return EngineTree(engine, hello, position, branch=fast, check=args.invariants, probe=fast, judge=judge,
+                      go_on=args.go_on)
 
 
 def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branch: bool) -> Counts:
@@ -214,7 +244,12 @@ def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branc
     if depth == 0 or root.net is not None:
         return tree.counts((), depth)
     counts = Counts.empty(depth)
-    keys = [(impl, tree.position.name, (child,), depth - 1, branch) for child in root.children]
+    if tree.judge is not None:
+        found = mismatch(tree.judge.node(()), root, ())
+        if found is not None:
+            raise found
+    judged = tree.judge is not None
+    keys = [(impl, tree.position.name, (child,), depth - 1, branch, judged) for child in root.children]
     for _, child_counts in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
                                        unit="nodes", units=lambda c: sum(c.nodes)):
         counts.add(child_counts)
@@ -244,7 +279,21 @@ def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, h
     except EngineFailure as exc:
         print(f"      divide stopped: {exc}")
         return
+    _write_case(reference, tree, found, hello, out, number)
+
+
+def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference, hello: Hello, out: Path,
+                number: int) -> None:
+    """Write ``found`` as a case, if the engine fails it: replayed from ``new_hand`` the engine
+    may show the reference's node where its walk (by ``push``/``pop`` or ``probe``) did not, and a
+    case it passes would say nothing (the walk's failure stands)."""
     case = perft_case(reference, found, hello.name, number)
+    graded = grade(Case(out / f"{case['id']}.json", case), tree.engine, reference.position.profile)
+    if graded.verdict is Verdict.PASS:
+        print(f"      difference after [{', '.join(found.prefix)}]: {found.describe()}")
+        print(f"      no case written: replayed from new_hand, the engine passes the case made of it; the "
+              f"difference comes from walking by {tree.how} (compare with --replay)")
+        return
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{case['id']}.json"
     path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

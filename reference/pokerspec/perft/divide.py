@@ -17,7 +17,7 @@ from pokerspec.conformance.protocol import EngineFailure
 from pokerspec.core.game import Json
 from pokerspec.core.types import RuleId
 from pokerspec.fuzz.classes import rule_for
-from pokerspec.perft.tree import Node, Tree
+from pokerspec.perft.tree import OUTCOME_KEYS, Node, Tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +29,12 @@ class Difference:
     what: str
     ours: Node
     theirs: Node
+    detail: str = ""
+    """Where the nodes differ, as a judged walk found it (else worked out from the nodes)."""
 
     def describe(self) -> str:
+        if self.detail:
+            return self.detail
         if self.what == "legal":
             extra = sorted(set(self.theirs.children) - set(self.ours.children))
             missing = sorted(set(self.ours.children) - set(self.theirs.children))
@@ -115,7 +119,8 @@ def perft_case(reference: Tree, found: Difference, engine_name: str, number: int
     note = f"{engine_name} differs here: {found.describe()}"[:500]
     rest, outcome = finish(reference, found.prefix)
     if found.what == "outcome":
-        expect: dict[str, Json] = {k: outcome[k] for k in ("received", "net", "pots") if k in outcome}
+        reported = found.theirs.outcome or {}
+        expect: dict[str, Json] = {k: v for k, v in outcome.items() if k in OUTCOME_KEYS or k in reported}
         if steps:
             steps[-1] = {"act": path[-1], "note": note, "rule": divide}
     else:

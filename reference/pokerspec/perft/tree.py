@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Protocol, cast
 
 from pokerspec.collector import paused
+from pokerspec.conformance.grading import difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, Streaming
 from pokerspec.conformance.reference_engine import ReferenceEngine, game_module
 from pokerspec.core.actions import DRAW, MAX_DISCARD, Action, format_action
@@ -60,6 +61,44 @@ class Problem:
 
     def __str__(self) -> str:
         return f"after [{', '.join(self.sequence)}]: {self.message}"
+
+
+class Mismatch(Exception):
+    """The first node a judged walk meets where the engine shows something else than the
+    reference (``core.perft.divide``): its actions from the position, what differs (``legal`` for
+    the listing or who is to act, ``outcome`` for the award), both nodes and where they differ."""
+
+    def __init__(self, prefix: tuple[str, ...], what: str, ours: Node, theirs: Node, detail: str) -> None:
+        super().__init__(prefix, what, ours, theirs, detail)
+        self.prefix, self.what, self.ours, self.theirs, self.detail = prefix, what, ours, theirs, detail
+
+    def __str__(self) -> str:
+        return f"after [{', '.join(self.prefix)}]: {self.detail}"
+
+
+OUTCOME_KEYS = ("received", "net", "pots", "carry")
+"""The outcome keys every engine reports; any other key of the reference's outcome is judged
+when the engine reports it too (a game's details), as the fuzzer judges outcomes."""
+
+
+def mismatch(ours: Node, theirs: Node, prefix: tuple[str, ...]) -> Mismatch | None:
+    """How the engine's node ``theirs`` differs from the reference's ``ours`` (None: it does not),
+    judged as ``run`` judges a listing and an outcome (``grading.difference``: types count, seat
+    maps are whole)."""
+    if sorted(ours.children) != sorted(theirs.children) or sorted(ours.to_act) != sorted(theirs.to_act):
+        return Mismatch(prefix, "legal", ours, theirs, f"the engine lists {sorted(theirs.children)} with "
+                        f"{list(theirs.to_act)} to act, the reference {sorted(ours.children)} with "
+                        f"{list(ours.to_act)}"[:600])
+    if (ours.outcome is None) != (theirs.outcome is None):
+        said = "the hand is over" if theirs.outcome is not None else "the hand goes on"
+        return Mismatch(prefix, "outcome", ours, theirs, f"the engine says {said}, the reference does not")
+    if ours.outcome is not None and theirs.outcome is not None:
+        theirs_keys = set(theirs.outcome)
+        want = {k: v for k, v in ours.outcome.items() if k in OUTCOME_KEYS or k in theirs_keys}
+        diff = difference(want, dict(theirs.outcome), whole=True)
+        if diff is not None:
+            return Mismatch(prefix, "outcome", ours, theirs, f"outcome {diff}")
+    return None
 
 
 Place = tuple[int, ...]
@@ -186,7 +225,18 @@ class ReferenceTree:
                 yield action
 
     def node(self, prefix: Sequence[str]) -> Node:
-        state = self._state(prefix)
+        return self.shown(self._state(prefix))
+
+    def state(self, prefix: Sequence[str]) -> object:
+        """The reference's state at ``prefix`` below the position."""
+        return self._state(prefix)
+
+    def child(self, state: object, text: str) -> object:
+        """The state after the action ``text`` (one the reference lists at ``state``)."""
+        return self._game.apply(state, self._engine.parsed(text))
+
+    def shown(self, state: object) -> Node:
+        """What the reference shows at ``state``."""
         legal = self._game.legal(state)
         outcome = self._game.outcome(state)
         return Node(tuple(seat_name(s) for s in legal.to_act), tuple(map(self._text, legal.actions)),
@@ -293,6 +343,8 @@ class _Open:
     level: int
     node: Node
     draws: bool = False
+    ref: object = None
+    """The reference's state at this node, in a judged walk."""
 
 
 class EngineTree:
@@ -306,8 +358,15 @@ class EngineTree:
     it does not ``probe`` then) and tests the invariants at every node."""
 
     def __init__(self, engine: Engine, hello: Hello, position: Position, branch: bool | None = None,
-                 check: bool = False, probe: bool | None = None) -> None:
+                 check: bool = False, probe: bool | None = None, judge: ReferenceTree | None = None,
+                 go_on: bool = False) -> None:
         self.position = position
+        self.judge = judge
+        """The reference to compare every node with as the walk meets it (``Mismatch`` at the
+        first that differs)."""
+        self.go_on = go_on
+        """Walk on past a node that differs, keeping the first (``first``)."""
+        self.first: Mismatch | None = None
         self.problems: list[Problem] = []
         self.engine = engine
         self.branch = "branch" in hello.capabilities if branch is None else branch
@@ -315,6 +374,8 @@ class EngineTree:
         self.probe = ("probe" in hello.capabilities if probe is None else probe) and not self.check
         self._look: Message = {"op": "snapshot" if self.check else "legal"}
         self._chips = _chips(position.setup)
+        stacks = position.setup.get("stacks")
+        self._seats = tuple(seat_name(Seat(i)) for i in range(len(stacks) if isinstance(stacks, list) else 0))
         self._start: Message = {"op": "new_hand", "game": position.game, "profile": position.profile,
                                 "setup": dict(position.setup)}
         self._here: tuple[str, ...] = ()
@@ -366,14 +427,11 @@ class EngineTree:
         if not isinstance(to_act, list) or not isinstance(actions, list):
             raise EngineFailure("perft", f"after {list(history)}: the listing is not to_act and actions: "
                                 f"{listing!r:.300}")
-        listed = tuple(str(a) for a in actions)
-        net: tuple[int, ...] | None = None
-        if isinstance(result, dict):
-            by_seat = result.get("net")
-            if not isinstance(by_seat, dict):
-                raise EngineFailure("perft", f"after {list(history)}: an outcome without net: "
-                                    f"{result!r:.300}")
-            net = tuple(int(cast(int, by_seat[f"p{i + 1}"])) for i in range(len(by_seat)))
+        if not all(type(a) is str for a in (*to_act, *actions)):
+            raise EngineFailure("perft", f"after {list(history)}: to_act and actions must list strings: "
+                                f"{listing!r:.300}")
+        listed = tuple(actions)
+        net = None if not isinstance(result, dict) else self._net(result, history)
         if self.check:
             observation = listing.get("observation")
             seen = observation if isinstance(observation, dict) else {}
@@ -384,8 +442,21 @@ class EngineTree:
                        for s in received}
                 found += end_problems(result, put, _carried(self.position))
             self._found.add(place, history, found)
-        return Node(tuple(str(s) for s in to_act), listed, listed, net,
+        return Node(tuple(to_act), listed, listed, net,
                     cast(dict[str, Json], result) if isinstance(result, dict) else None)
+
+    def _net(self, outcome: Mapping[str, Json], history: Sequence[str]) -> tuple[int, ...]:
+        """The net results of an outcome by seat, typed as ``run`` judges an outcome: a whole
+        number written as one (not ``"-2"``, ``-2.0`` or ``true``) for every seat of the hand and
+        no other (``core.contract.outcome``); whether they are right (they add up to the chips
+        carried in less those carried on) is the comparison with the reference's."""
+        by_seat = outcome.get("net")
+        values = [by_seat.get(seat) for seat in self._seats] if type(by_seat) is dict else []
+        if type(by_seat) is not dict or len(by_seat) != len(self._seats) \
+                or not all(type(v) is int for v in values):
+            raise EngineFailure("perft", f"after {list(history)}: net must give a whole number to each of "
+                                f"{', '.join(self._seats)} and to no other seat: {by_seat!r:.300}")
+        return tuple(cast(list[int], values))
 
     @staticmethod
     def _discards(node: Node, reply: Message, history: Sequence[str]) -> Node:
@@ -437,9 +508,13 @@ class EngineTree:
         counts = Counts.empty(depth)
         base = (*self.position.actions, *prefix)
         root = self._node(prefix)
+        judge = self.judge
+        start = None if judge is None else judge.state(prefix)
+        if judge is not None:
+            self._compare(judge.shown(start), root, tuple(prefix))
         if self._ended(root, base, 0, counts) or depth == 0:
             return counts
-        waiting = [_Open((), (), 0, root)]
+        waiting = [_Open((), (), 0, root, ref=start)]
         while waiting:
             batch: list[Message] = []
             plan: list[tuple[_Open, str | None, int, int]] = []
@@ -450,18 +525,34 @@ class EngineTree:
             for parent, child, at, index in plan:
                 if child is None:
                     shown = self._discards(parent.node, replies[at], (*base, *parent.path))
-                    opened.append(_Open(parent.path, parent.place, parent.level, shown))
+                    if judge is not None:
+                        self._compare(judge.shown(parent.ref), shown, (*prefix, *parent.path))
+                    opened.append(_Open(parent.path, parent.place, parent.level, shown, ref=parent.ref))
                     continue
                 path, place, below = (*parent.path, child), (*parent.place, index), parent.level + 1
                 history = (*base, *path)
                 counts.nodes[below] += 1
                 kid = self._read(replies[at], replies[at + 1 if not self.probe else at], history, place)
+                ref = None
+                if judge is not None:
+                    ref = judge.child(parent.ref, child)
+                    self._compare(judge.shown(ref), kid, (*prefix, *path), expanded=not _draws(kid))
                 if not self._ended(kid, history, below, counts) and below < depth:
-                    opened.append(_Open(path, place, below, kid, _draws(kid)))
+                    opened.append(_Open(path, place, below, kid, _draws(kid), ref))
             waiting += reversed(opened)
         if self._streaming is not None:
             self._send([OUTCOME])  # a reply the engine repeats late comes by now: this walk's failure
         return counts
+
+    def _compare(self, ours: Node, theirs: Node, prefix: tuple[str, ...], expanded: bool = True) -> None:
+        """Raise the ``Mismatch`` of the engine's node with the reference's, if any (with
+        ``go_on``, keep the first and walk on); a node whose draws are not yet expanded
+        (``expanded`` false) is compared by its listing."""
+        found = mismatch(ours if expanded else replace(ours, children=ours.listed), theirs, prefix)
+        if found is not None and not self.go_on:
+            raise found
+        if self.first is None:
+            self.first = found
 
     def _ended(self, node: Node, history: Sequence[str], level: int, counts: Counts) -> bool:
         """Whether the hand is over at ``node``; if so it is counted as ending at ``level``."""
@@ -510,10 +601,10 @@ class EngineTree:
                 batch += [look, OUTCOME]
 
 
-Subtree = tuple[str, str, tuple[str, ...], int, bool]
+Subtree = tuple[str, str, tuple[str, ...], int, bool, bool]
 """One subtree of a walk, by value: the engine (an ``--impl``), the position's name, the actions
-from the position to the subtree's root, the depth below it, and whether to use the engine's
-``branch`` and ``probe`` (else replay)."""
+from the position to the subtree's root, the depth below it, whether to use the engine's
+``branch`` and ``probe`` (else replay), and whether to judge every node (``EngineTree.judge``)."""
 
 
 def subtree_counts(key: Subtree) -> Counts:
@@ -523,11 +614,13 @@ def subtree_counts(key: Subtree) -> Counts:
     from pokerspec.conformance.protocol import handshake
     from pokerspec.perft.positions import positions
 
-    impl, name, prefix, depth, branch = key
+    impl, name, prefix, depth, branch, judged = key
     engine = open_engine(impl)
     try:
         hello = handshake(engine)
         fast = None if branch else False
-        return EngineTree(engine, hello, positions()[name], branch=fast, probe=fast).counts(prefix, depth)
+        position = positions()[name]
+        judge = ReferenceTree(position) if judged else None
+        return EngineTree(engine, hello, position, branch=fast, probe=fast, judge=judge).counts(prefix, depth)
     finally:
         engine.close()

@@ -131,8 +131,8 @@ def fresh_tables() -> Iterator[None]:
     them afterwards; the ``DERIVED`` caches, worked out from the old ranks, are emptied too."""
     forget_derived()
     try:
-        with mock.patch.dict(fast._HIGH, clear=True), mock.patch.dict(fast._LOW, clear=True), \
-                mock.patch.dict(fast._FLUSH_HIGH, clear=True), \
+        with mock.patch.object(fast, "_HIGH", {}), mock.patch.object(fast, "_LOW", {}), \
+                mock.patch.object(fast, "_FLUSH_HIGH", {}), \
                 mock.patch.dict(exposed._PARTIAL_RANKS, clear=True):
             yield
     finally:
