@@ -181,7 +181,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
             failed += 1
             print(f"DIFF  {position.name} depth {depth}: {found}")
             _write_case(reference, tree, Difference(found.prefix, found.what, found.ours, found.theirs,
-                                                    found.detail), hello, args.out, failed)
+                                                    found.detail), hello, args.out, failed, suspected)
             if args.stop:
                 break
             continue
@@ -279,14 +279,15 @@ def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, h
     except EngineFailure as exc:
         print(f"      divide stopped: {exc}")
         return
-    _write_case(reference, tree, found, hello, out, number)
+    _write_case(reference, tree, found, hello, out, number, suspected)
 
 
 def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference, hello: Hello, out: Path,
-                number: int) -> None:
+                number: int, suspected: Counter[str]) -> None:
     """Write ``found`` as a case, if the engine fails it: replayed from ``new_hand`` the engine
     may show the reference's node where its walk (by ``push``/``pop`` or ``probe``) did not, and a
-    case it passes would say nothing (the walk's failure stands)."""
+    case it passes would say nothing (the walk's failure stands); the case's rule is counted in
+    ``suspected``."""
     case = perft_case(reference, found, hello.name, number)
     graded = grade(Case(out / f"{case['id']}.json", case), tree.engine, reference.position.profile)
     if graded.verdict is Verdict.PASS:
