@@ -344,10 +344,20 @@ def _rules(data: Mapping[str, Json]) -> list[str]:
     return [str(r) for r in cast(list[Json], data["rules"])]
 
 
-def of_step(data: Mapping[str, Json], index: int) -> Attribution:
-    """The rule step ``index`` of the case ``data`` pins."""
+def of_step(data: Mapping[str, Json], index: int, differing: Sequence[str] = (),
+            refused: str | None = None) -> Attribution:
+    """The rule step ``index`` of the case ``data`` pins; for a failure, looked up by the keys of a
+    legal or check step that differ (``differing``), and for an action the engine refused, by
+    the game's entry for the reason it gave (``refused``) before the action's verb."""
     step = cast(list[dict[str, Json]], data["steps"])[index]
-    return _resolve(_rules(data), step.get("rule"), str(data["game"]), step_kind(step), step_keys(step))
+    kind, game = step_kind(step), str(data["game"])
+    keys = [k for k in step_keys(step) if k in differing] or list(step_keys(step))
+    if kind == "act" and refused is not None and DEFAULTS.get((game, "reject", refused)):
+        listed = set(_rules(data))
+        found = next((r for r in DEFAULTS[(game, "reject", refused)] if r in listed), None)
+        if found is not None and not isinstance(step.get("rule"), str):
+            return Attribution(found, "table")
+    return _resolve(_rules(data), step.get("rule"), game, kind, keys)
 
 
 def of_outcome(data: Mapping[str, Json], key: str) -> Attribution:

@@ -57,10 +57,18 @@ BY_RULE_NOTE = ("A failing case run counts only under the rule of its first fail
                 "a passing or skipped one under every rule the case lists.")
 
 
-def suspects(report: Report) -> list[tuple[str, int]]:
-    """(rule, failing case runs) for every rule behind a first failure, the most first (then by ID)."""
-    counts = Counter(r.result.rule for r in report.runs if r.result.verdict in FAILED and r.result.rule)
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+def suspects(report: Report) -> list[tuple[str, int, int]]:
+    """(rule, failing cases, failing case runs) for every rule behind a first failure: the rule
+    behind the most failing cases first (a case failing under several profiles counts once), then
+    the most case runs, then by ID."""
+    cases: dict[str, set[str]] = defaultdict(set)
+    counts: Counter[str] = Counter()
+    for run in report.runs:
+        if run.result.verdict in FAILED and run.result.rule:
+            cases[run.result.rule].add(run.result.case)
+            counts[run.result.rule] += 1
+    return sorted(((rule, len(cases[rule]), n) for rule, n in counts.items()),
+                  key=lambda s: (-s[1], -s[2], s[0]))
 
 
 def records(report: Report) -> Iterator[dict[str, Json]]:
@@ -86,8 +94,8 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
         yield {"record": "bad-case", "path": bad.where, "field": bad.field, "message": bad.message,
                "verdict": Verdict.ERROR.value}
     yield {"record": "suspects", "language": report.language,
-           "suspects": [{"rule": rule, "title": ruletext.title(rule, report.language), "failures": count}
-                        for rule, count in suspects(report)]}
+           "suspects": [{"rule": rule, "title": ruletext.title(rule, report.language), "cases": cases,
+                         "failures": count} for rule, cases, count in suspects(report)]}
 
 
 def write_jsonl(path: Path, report: Report) -> None:
@@ -212,11 +220,11 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
         console.print(Text.assemble(("REQUIRED BUT SKIPPED", "red"), f" {need}: {runs(count)} skipped"))
     ranked = suspects(report)
     if ranked:
-        console.print(Text.assemble(("SUSPECTS", "red"), " the rules behind the first failing step of each "
-                                    "failing case run, the most first:"))
-        for place, (rule, count) in enumerate(ranked, start=1):
+        console.print(Text.assemble(("SUSPECTS", "red"), " the rules behind the first failing step of the "
+                                    "failing cases, the rule behind the most cases first:"))
+        for place, (rule, cases, count) in enumerate(ranked, start=1):
             console.print(Text(f"  {place}. {ruletext.named(rule, report.language)}: "
-                               f"{runs(count, 'failing case run')}"))
+                               f"{runs(cases, 'failing case')} ({runs(count)})"))
     console.print(last_line(report))
 
 
