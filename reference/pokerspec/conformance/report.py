@@ -210,8 +210,11 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
             table.add_row(*_counts_row(rule, counts))
         console.print(table)
         console.print(Text(BY_RULE_NOTE))
-    skips = Counter(run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP)
-    for reason, count in skips.most_common():
+    skipped = [run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP]
+    if skipped:
+        console.print(Text.assemble(("SKIP", "yellow"), f" {runs(len(skipped))} in all, by reason (a case "
+                                    "run lacking two capabilities counts under each):"))
+    for reason, count in sorted(skip_reasons(skipped).items(), key=lambda kv: (-kv[1], kv[0])):
         console.print(Text.assemble(("SKIP", "yellow"), f" {runs(count)}: {reason}"))
     for bad in report.bad:
         console.print(Text.assemble(("BAD CASE FILE", "red"),
@@ -226,6 +229,21 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
             console.print(Text(f"  {place}. {ruletext.named(rule, report.language)}: "
                                f"{runs(cases, 'failing case')} ({runs(count)})"))
     console.print(last_line(report))
+
+
+LACKS = "engine lacks "
+
+
+def skip_reasons(messages: Sequence[str]) -> Counter[str]:
+    """Skips by reason, one reason a missing capability (``engine lacks observe:drawn``), so that a
+    capability's count is the one ``--require`` reports for it."""
+    counted: Counter[str] = Counter()
+    for message in messages:
+        if message.startswith(LACKS):
+            counted.update(LACKS + need for need in message.removeprefix(LACKS).split(", "))
+        else:
+            counted[message] += 1
+    return counted
 
 
 def runs(count: int, what: str = "case run") -> str:
