@@ -257,7 +257,9 @@ def last_line(report: Report) -> Text:
     rate = total / report.seconds if report.seconds > 0 else 0.0
     tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
     done = f"{total} of {report.planned}" if report.interrupted else str(total)
-    facts = (f" {hello.name} {hello.version}: {done} case runs ({tally}), {len(report.bad)} bad case files,"
+    cases = len({r.case.id for r in report.runs})
+    facts = (f" {hello.name} {hello.version}: {done} case runs of {cases} cases (a case runs once per "
+             f"profile it lists): {tally}; {len(report.bad)} bad case files,"
              f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite {report.suite}")
     failed = [r.result for r in report.runs
               if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]
