@@ -180,3 +180,9 @@ def test_help_is_written_for_users_and_marks_repeatable_options() -> None:
     assert run_help["conformance run --game"].endswith("(repeatable)")
     assert "stud-fl-training" in run_help["conformance run --profile"]
     assert "once per profile it lists" in run_help["conformance run"]
+
+
+def test_the_mutant_evidence_names_the_cap_on_the_listing_after_the_third_raise() -> None:
+    """archie-table-0004 step 4 lists the last raise the cap allows: the two-raise mutant fails it."""
+    found = attribution.mutant_evidence(next(VECTORS.rglob("archie-table-0004.json")))
+    assert "archie.table.cap" in found["steps/4"]
