@@ -203,12 +203,19 @@ USER_HELP = {
              "with the reference's; a difference is divided down to the first position where the two "
              "differ and written as a case naming the rule there.",
     "phh": "Replay, export and import hand histories in the Poker Hand History (PHH) format.",
+    "phh replay": "Replay seven-card stud PHH records on the reference and compare the stacks they end "
+                  "with to the recorded ones.",
+    "phh export": "Write cases, or the traces of random hands, as PHH records.",
+    "phh import": "Turn seven-card stud PHH records into conformance cases.",
     "diff": "Show which cases and random hands play out differently under two profiles or two "
             "revisions of the rules.",
     "where": "List every place a rule lives: its text in each language, the parameters it reads, the "
              "reference code, the cases, the golden traces, the mutants; from a clone also the "
              "JavaScript engine, the tests and the site pages.",
     "view": "Write a case as a single HTML page in the hand viewer.",
+    "profiles": "List the rule profiles of each game, the default first, and the rules each one changes.",
+    "rule": "Print the text of one rule of the spec, the rulings it contains with the question each "
+            "answers, and the conformance cases that pin it, from the copy the package carries.",
     "compliance": "Grade the third-party poker libraries through their adapters and write the results "
                   "pages.",
 }

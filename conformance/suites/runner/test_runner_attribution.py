@@ -171,11 +171,12 @@ def _helps() -> list[tuple[str, str]]:
 
 def test_help_is_written_for_users_and_marks_repeatable_options() -> None:
     """No markup or internal names in the descriptions the commands print (USER_HELP)."""
-    from pokerspec.cli import USER_HELP
+    from pokerspec.cli import USER_HELP, _subparsers, build_parser
 
+    internal = ("``", "Oracle", "Pipelined", "run_cli", "handler", "Factory")
     for path, text in _helps():
-        if path in USER_HELP:
-            assert not any(w in text for w in ("``", "Oracle", "Pipelined", "run_cli", "handler")), path
+        assert not any(w in text for w in internal), path
+    assert {path for path, _ in _subparsers(build_parser())} <= set(USER_HELP)
     run_help = dict(_helps())
     assert run_help["conformance run --game"].endswith("(repeatable)")
     assert "stud-fl-training" in run_help["conformance run --profile"]
