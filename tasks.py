@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -164,8 +165,34 @@ def wheel() -> None:
                    f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE, cwd=outside)
         else:
             print("  (node is not installed: the JavaScript example was not run)")
+        planted_bug(python, pokerspec, outside)
         output(pokerspec, "golden", "check", "--game", "core", cwd=outside)
         output(pokerspec, "perft", "--position", "stud-streets-0702", cwd=outside)
+
+
+def planted_bug(python: Path, pokerspec: Path, outside: Path) -> None:
+    """An engine with a raise-cap bug, run from the wheel in an empty directory: the report's first
+    suspect is archie.table.cap, it tells how to print the rule in Russian, and every path the
+    report prints opens there."""
+    engine = f"exec:{shlex.quote(str(python))} -m pokerspec.regress.planted archie-two-raises"
+    empty = outside / "empty"
+    empty.mkdir()
+    print(f"+ {pokerspec} conformance run --impl {engine} --game archie --report r.jsonl", flush=True)
+    command = [str(pokerspec), "conformance", "run", "--quiet", "--impl", engine, "--game", "archie",
+               "--report", "r.jsonl"]
+    done = subprocess.run(command, cwd=empty, env=ENV, capture_output=True, text=True, check=False)
+    expect(done.returncode == 1, f"the planted bug's run exited {done.returncode}: {done.stderr[-2000:]}")
+    records = [json.loads(line) for line in (empty / "r.jsonl").read_text(encoding="utf-8").splitlines()]
+    first = records[-1]["suspects"][0]["rule"]
+    expect(first == "archie.table.cap", f"the first suspect of a raise-cap bug is {first}")
+    expect("pokerspec rule archie.table.cap --lang ru" in done.stdout, "no hint to print the rule in Russian")
+    paths = {r["path"] for r in records if r["record"] == "case"}
+    missing = sorted(p for p in paths if not (empty / p).is_file())
+    expect(not missing, f"report paths that do not open from the wheel: {missing[:3]}")
+    text = output(pokerspec, "rule", "archie.table.cap", "--lang", "ru", cwd=empty)
+    expect(text[0] == "archie.table.cap: Лимит повышений", f"pokerspec rule printed {text[0]!r}")
+    output(pokerspec, "where", "archie.table.cap", cwd=empty)
+    print(f"  planted raise-cap bug: first suspect {first}, {len(paths)} report paths open", flush=True)
 
 
 IMPORT_ALL = """

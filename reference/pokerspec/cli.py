@@ -26,7 +26,7 @@ import signal
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -180,6 +180,75 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+USER_HELP = {
+    "": "Test a poker engine against the rules spec of three games (Archie, Auction, Seven-card stud) "
+        "and their shared rules, read the rules, and keep the suite's baselines. Exit status: 0 when "
+        "everything asked for passed, 1 when something failed or changed, 2 when the command could not "
+        "run as asked (the message says why), 130 or 143 when interrupted.",
+    "conformance": "Grade an engine on the conformance cases (run), list the cases (list), or compare "
+                   "it hand by hand with the reference on random hands (fuzz, merge).",
+    "conformance run": "Grade an engine on every selected case. A case runs once per profile it lists "
+                       "(a core case once), so a run counts case runs, not cases. Each failure names "
+                       "the rule it breaks; the run ends with the suspected rules, ranked.",
+    "conformance list": "List the selected cases: ID, game, kind, level, profiles and rules; bad case "
+                        "files are listed too, with the field that is wrong.",
+    "conformance fuzz": "Play random legal hands on the engine and on the reference and report every "
+                        "kind of disagreement once, with the rule it concerns and a small case that "
+                        "shows it; ends with the suspected rules, ranked. Exit status 1 if anything "
+                        "disagreed.",
+    "conformance merge": "Merge the directories of the shards of one fuzz campaign into one.",
+    "golden": "Check or update the golden traces: the reference's play of every case and of a fixed set "
+              "of random hands, kept as regression baselines. check fails when any trace changed.",
+    "perft": "Count every line of play from the standard positions on an engine and compare the counts "
+             "with the reference's; a difference is divided down to the first position where the two "
+             "differ and written as a case naming the rule there.",
+    "phh": "Replay, export and import hand histories in the Poker Hand History (PHH) format.",
+    "phh replay": "Replay seven-card stud PHH records on the reference and compare the stacks they end "
+                  "with to the recorded ones.",
+    "phh export": "Write cases, or the traces of random hands, as PHH records.",
+    "phh import": "Turn seven-card stud PHH records into conformance cases.",
+    "diff": "Show which cases and random hands play out differently under two profiles or two "
+            "revisions of the rules.",
+    "where": "List every place a rule lives: its text in each language, the parameters it reads, the "
+             "reference code, the cases, the golden traces, the mutants; from a clone also the "
+             "JavaScript engine, the tests and the site pages.",
+    "view": "Write a case as a single HTML page in the hand viewer.",
+    "profiles": "List the rule profiles of each game, the default first, and the rules each one changes.",
+    "rule": "Print the text of one rule of the spec, the rulings it contains with the question each "
+            "answers, and the conformance cases that pin it, from the copy the package carries.",
+    "compliance": "Grade the third-party poker libraries through their adapters and write the results "
+                  "pages.",
+}
+"""The description of each command, by its words after ``pokerspec``; the modules' docstrings are
+for the code's readers."""
+
+
+def _subparsers(parser: argparse.ArgumentParser, path: str = ""
+                ) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _subparsers(sub, f"{path} {name}".strip())
+
+
+def _for_users(parser: argparse.ArgumentParser) -> None:
+    """Every command's help in plain sentences: its description from ``USER_HELP``, each
+    repeatable option marked so, each ``--profile`` listing the profiles of the games it takes."""
+    from pokerspec.profiles import all_profiles
+
+    for path, sub in _subparsers(parser):
+        if path in USER_HELP:
+            sub.description = USER_HELP[path]
+            sub.formatter_class = argparse.HelpFormatter
+        for action in sub._actions:
+            text = action.help or ""
+            if isinstance(action, argparse._AppendAction | argparse._ExtendAction) and "repeat" not in text:
+                action.help = f"{text} (repeatable)" if text else "repeatable"
+            if "--profile" in action.option_strings and action.choices is None and "profiles:" not in text:
+                action.help = f"{action.help or 'a profile'}; profiles: {', '.join(sorted(all_profiles()))}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokerspec", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -187,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module in COMMANDS.items():
         importlib.import_module(module).register(sub, name)
+    _for_users(parser)
     return parser
 
 

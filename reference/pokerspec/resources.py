@@ -39,8 +39,11 @@ SPEC = data("spec")
 
 
 def display(path: Path) -> str:
-    """A path as a reader finds it: the repository path for the package's own data
-    (``conformance/vectors/core/high/core-high-0001.json``), else the path as given."""
+    """A path as a reader finds it: in a clone, the repository path for the package's own data
+    (``conformance/vectors/core/high/core-high-0001.json``); installed from a wheel, the installed
+    file, which is where it is; else the path as given."""
+    if source_checkout() is None:
+        return str(path)
     for name, place in REPOSITORY_PLACES.items():
         try:
             inside = path.relative_to(data(name))

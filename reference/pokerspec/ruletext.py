@@ -61,8 +61,12 @@ def title(rule: str, language: str = "en") -> str:
 
 @cache
 def _rulings() -> dict[str, dict[str, object]]:
-    with (SPEC / "rulings.toml").open("rb") as source:
-        return tomllib.load(source)
+    """``spec/rulings.toml`` (the package carries it; without it, rulings are listed by ID alone)."""
+    try:
+        with (SPEC / "rulings.toml").open("rb") as source:
+            return tomllib.load(source)
+    except OSError:
+        return {}
 
 
 def rulings(section: Section) -> list[tuple[str, str]]:

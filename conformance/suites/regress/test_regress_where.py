@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.regress.where import SECTIONS, Whereabouts, where
+from pokerspec.regress.where import CLONE_ONLY, SECTIONS, Whereabouts, installed, installed_layout, where
 from pokerspec.resources import source_checkout
 
 ROOT = source_checkout()
@@ -102,3 +102,19 @@ def test_a_recursive_helper_is_read_once(tmp_path: Path, monkeypatch: pytest.Mon
         assert _self_fields(ast.parse("most(self, 4)"), module.Rules) == {"cap", "unit"}
     finally:
         sys.modules.pop("recursive_rules", None)
+
+
+def test_from_the_installed_package_every_place_is_an_installed_file_or_says_it_needs_a_clone(
+        tmp_path: Path) -> None:
+    """What a wheel carries is shown at its installed path; the JavaScript engine, the tests and
+    the site pages are named as a clone's."""
+    found = installed(where("archie.table.cap", installed_layout(tmp_path)))
+    for section, places in found.places.items():
+        if section in CLONE_ONLY:
+            assert [p.path for p in places] == [CLONE_ONLY[section]]
+            assert "clone" in places[0].what
+            continue
+        for place in places:
+            if not place.path.startswith("pokerspec "):
+                assert Path(place.path).is_file(), (section, place)
+    assert found.places["cases"] and found.places["spec"] and found.places["mutants"]

@@ -14,6 +14,7 @@ from pokerspec.conformance import attribution
 from pokerspec.conformance.cases import BadCase, load_case, load_cases, spec_rules
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.reference_engine import ReferenceEngine
+from pokerspec.conformance.report import skip_reasons
 from pokerspec.core.game import Json
 from pokerspec.fuzz.classes import rule_for
 from pokerspec.fuzz.hands import _listing_difference
@@ -145,3 +146,44 @@ def test_pokerspec_rule_refuses_an_unknown_id_with_a_suggestion(capsys: pytest.C
 def test_titles_fall_back_to_english_and_to_the_id() -> None:
     assert ruletext.title("archie.table.cap", "fr") != ruletext.title("archie.table.cap")
     assert ruletext.title("no.such.rule", "ru") == "no.such.rule"
+
+
+def test_a_skip_lacking_two_capabilities_counts_under_each_as_require_counts_it() -> None:
+    counted = skip_reasons(["engine lacks branch, observe:drawn", "engine lacks observe:drawn",
+                            "engine does not play stud"])
+    assert counted == {"engine lacks observe:drawn": 2, "engine lacks branch": 1,
+                       "engine does not play stud": 1}
+
+
+def _helps() -> list[tuple[str, str]]:
+    """(command, text) of every command's description and every option's help."""
+    import argparse
+
+    from pokerspec.cli import _subparsers, build_parser
+
+    out = []
+    for path, parser in _subparsers(build_parser()):
+        out.append((path, parser.description or ""))
+        out += [(f"{path} {' '.join(a.option_strings)}", a.help or "") for a in parser._actions
+                if not isinstance(a, argparse._SubParsersAction)]
+    return out
+
+
+def test_help_is_written_for_users_and_marks_repeatable_options() -> None:
+    """No markup or internal names in the descriptions the commands print (USER_HELP)."""
+    from pokerspec.cli import USER_HELP, _subparsers, build_parser
+
+    internal = ("``", "Oracle", "Pipelined", "run_cli", "handler", "Factory")
+    for path, text in _helps():
+        assert not any(w in text for w in internal), path
+    assert {path for path, _ in _subparsers(build_parser())} <= set(USER_HELP)
+    run_help = dict(_helps())
+    assert run_help["conformance run --game"].endswith("(repeatable)")
+    assert "stud-fl-training" in run_help["conformance run --profile"]
+    assert "once per profile it lists" in run_help["conformance run"]
+
+
+def test_the_mutant_evidence_names_the_cap_on_the_listing_after_the_third_raise() -> None:
+    """archie-table-0004 step 4 lists the last raise the cap allows: the two-raise mutant fails it."""
+    found = attribution.mutant_evidence(next(VECTORS.rglob("archie-table-0004.json")))
+    assert "archie.table.cap" in found["steps/4"]

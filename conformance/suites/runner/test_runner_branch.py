@@ -117,7 +117,8 @@ def test_an_engine_whose_pop_does_nothing_fails_at_the_check_after_it() -> None:
     assert result.verdict is Verdict.FAIL
     steps = case.data["steps"]
     assert isinstance(steps, list) and steps[result.step - 1] == {  # type: ignore[operator]
-        "pop": True, "note": "back to fourth street, p1 to act, before his check", "rule": "stud.streets.close"}
+        "pop": True, "note": "back to fourth street, p1 to act, before his check",
+        "rule": "stud.streets.close"}
     assert "observation /phase: expected 'street-4', got 'street-5'" in result.message
 
 

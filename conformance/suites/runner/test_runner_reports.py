@@ -106,7 +106,8 @@ def test_junit_and_jsonl_agree(tmp_path: Path, broken: Callable[[str], str], fix
                           "actual"}
     failing = [r for r in records[1:-2] if r["verdict"] == "fail"]
     assert [r["rule"] for r in failing] == ["core.high.wheel"]
-    assert records[-1]["suspects"] == [{"rule": "core.high.wheel", "title": "The wheel", "failures": 1}]
+    assert records[-1]["suspects"] == [{"rule": "core.high.wheel", "title": "The wheel", "cases": 1,
+                                           "failures": 1}]
     root = ET.parse(xml).getroot()
     suites = {s.get("name"): s for s in root.iter("testsuite")}
     assert set(suites) == {"core", "case-files"}

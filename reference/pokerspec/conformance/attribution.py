@@ -10,12 +10,17 @@ When an outcome fails on several keys, the failure is the one of the first faili
 ``OUTCOME_ORDER``: the keys that say why (``qualified``, ``award``) before their consequences
 (``received``, ``net``).
 
-    python -m pokerspec.conformance.attribution [--write] CASE_FILE...
+    python -m pokerspec.conformance.attribution [--mutants] [--write] CASE_FILE...
 
 prints, for every step and outcome key of each case, the rule it resolves to and how
 (``explicit``, ``table``, ``only``, ``first``); ``--write`` writes an explicit ``rule`` (or
 ``expect_rules`` entry) for every one that resolves only by ``first``, using the rule the step's
 ``note`` names if it names one of the case's rules, so a maintainer can then correct it by hand.
+``--mutants`` first runs each case on every mutant of its game and of the core chapter
+(``pokerspec.regress.mutants``) and prints, for each step that fails first, the rule broken: a
+step that fails when exactly one of the case's rules is broken gets that rule (written with
+``--write``), and a broken rule the case does not list is printed as one to consider adding to
+its ``rules``. The suite's own cases were annotated this way.
 """
 
 from __future__ import annotations
@@ -344,10 +349,20 @@ def _rules(data: Mapping[str, Json]) -> list[str]:
     return [str(r) for r in cast(list[Json], data["rules"])]
 
 
-def of_step(data: Mapping[str, Json], index: int) -> Attribution:
-    """The rule step ``index`` of the case ``data`` pins."""
+def of_step(data: Mapping[str, Json], index: int, differing: Sequence[str] = (),
+            refused: str | None = None) -> Attribution:
+    """The rule step ``index`` of the case ``data`` pins; for a failure, looked up by the keys of a
+    legal or check step that differ (``differing``), and for an action the engine refused, by
+    the game's entry for the reason it gave (``refused``) before the action's verb."""
     step = cast(list[dict[str, Json]], data["steps"])[index]
-    return _resolve(_rules(data), step.get("rule"), str(data["game"]), step_kind(step), step_keys(step))
+    kind, game = step_kind(step), str(data["game"])
+    keys = [k for k in step_keys(step) if k in differing] or list(step_keys(step))
+    if kind == "act" and refused is not None and DEFAULTS.get((game, "reject", refused)):
+        listed = set(_rules(data))
+        found = next((r for r in DEFAULTS[(game, "reject", refused)] if r in listed), None)
+        if found is not None and not isinstance(step.get("rule"), str):
+            return Attribution(found, "table")
+    return _resolve(_rules(data), step.get("rule"), game, kind, keys)
 
 
 def of_outcome(data: Mapping[str, Json], key: str) -> Attribution:
@@ -441,6 +456,41 @@ def annotate(text: str, steps: Mapping[int, str], keys: Mapping[str, str]) -> st
     return text
 
 
+def mutant_evidence(path: Path) -> dict[str, set[RuleId]]:
+    """For the case in ``path``: each step (``steps/N``) or outcome key (``expect/KEY``) that fails
+    first on some mutant of the case's game or of the core chapter, with the rules so broken."""
+    from pokerspec.conformance.cases import Case, load_cases
+    from pokerspec.conformance.grading import Verdict, difference, grade
+    from pokerspec.conformance.reference_engine import ReferenceEngine
+    from pokerspec.regress.mutants import MUTANTS
+
+    cases, bad = load_cases([path])
+    if bad:
+        raise ValueError(f"{path}: {bad[0].field}: {bad[0].message}")
+    case: Case = cases[0]
+    steps = len(cast(list[Json], case.data.get("steps", [])))
+    found: dict[str, set[RuleId]] = {}
+    for mutant in (m for m in MUTANTS if m.game in ("core", case.game)):
+        with mutant.patch():
+            engine = ReferenceEngine()
+            for profile in case.profiles or (None,):
+                try:
+                    result = grade(case, engine, profile)
+                except Exception:  # a mutant may crash the reference: no evidence then
+                    continue
+                if result.verdict not in (Verdict.FAIL, Verdict.ERROR) or result.step is None:
+                    continue
+                if result.step < steps:
+                    where = f"steps/{result.step}"
+                else:
+                    want = result.expected if isinstance(result.expected, dict) else {}
+                    got = result.actual if isinstance(result.actual, dict) else {}
+                    keys = [k for k in want if k not in got or difference(want[k], got[k], key=k, whole=True)]
+                    where = f"expect/{first_key(keys) or next(iter(want), '')}"
+                found.setdefault(where, set()).add(mutant.rule)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m pokerspec.conformance.attribution",
@@ -449,10 +499,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "resolves only to the case's first rule, to be checked by hand.")
     parser.add_argument("files", nargs="+", type=Path, metavar="CASE_FILE")
     parser.add_argument("--write", action="store_true", help="write the rules into the files")
+    parser.add_argument("--mutants", action="store_true",
+                        help="first name each step by the mutants that make it fail")
     args = parser.parse_args(argv)
     status = 0
     for path in cast(list[Path], args.files):
         data = cast(dict[str, Json], json.loads(path.read_text(encoding="utf-8")))
+        if args.mutants:
+            evident: dict[int, str] = {}
+            for where, broken in sorted(mutant_evidence(path).items()):
+                listed = sorted(r for r in broken if r in _rules(data))
+                others = sorted(r for r in broken
+                                if r not in _rules(data) and r.split(".")[0] == data["game"])
+                print(f"{data['id']}\t{where}\tfails when broken: {', '.join(sorted(broken))}"
+                      + (f"\tconsider listing: {', '.join(others)}" if others else ""))
+                if where.startswith("steps/") and len(listed) == 1:
+                    index = int(where.split("/")[1])
+                    if of_step(data, index).rule != listed[0]:
+                        evident[index] = listed[0]
+            if args.write and evident:
+                path.write_text(annotate(path.read_text(encoding="utf-8"), evident, {}), encoding="utf-8")
+                data = cast(dict[str, Json], json.loads(path.read_text(encoding="utf-8")))
         for where, found in every(data):
             print(f"{data['id']}\t{where}\t{found.rule}\t{found.how}")
             status |= found.how == "first"

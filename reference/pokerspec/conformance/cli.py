@@ -77,7 +77,9 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("run", help="grade an engine on the suite, rule by rule",
                        description="Grade an engine on every selected case, under each profile it lists.")
     p.add_argument("--impl", default="reference",
-                   help="reference (default), python:module.or/file.py:Factory, or exec:'command args'")
+                   help="the engine: reference (the default), python:MODULE:NAME or python:FILE.py:NAME "
+                   "(NAME() returns the engine object), or exec:'COMMAND ARGS' (a program that speaks the "
+                   "protocol on its standard input and output)")
     _selection_options(p)
     p.add_argument("--require", action="extend", nargs="+", default=[], metavar="CAPABILITY",
                    help="fail the run if a selected case needing this was skipped: a capability "

@@ -273,15 +273,16 @@ def grade(case: Case, engine: Engine, profile: str | None, snapshot: bool = Fals
     return result
 
 
-def rule_at(case: Case, step: int | None, keys: Sequence[str] = ()) -> str:
+def rule_at(case: Case, step: int | None, keys: Sequence[str] = (), refused: str | None = None) -> str:
     """The rule a failure at ``step`` breaks (None: the setup; ``len(steps)``, or 0 for a case
     without steps: the outcome, on the first of the differing outcome ``keys`` in
-    ``attribution.OUTCOME_ORDER``)."""
+    ``attribution.OUTCOME_ORDER``); for a step, ``keys`` are the differing keys of a listing or
+    an observation, ``refused`` the reason the engine gave for refusing an action."""
     steps = cast(list[Json], case.data.get("steps", []))
     if step is None:
         return attribution.of_setup(case.data).rule
     if step < len(steps):
-        return attribution.of_step(case.data, step).rule
+        return attribution.of_step(case.data, step, keys, refused).rule
     key = attribution.first_key(keys) or next(iter(cast(dict[str, Json], case.data.get("expect", {}))), "")
     return attribution.of_outcome(case.data, key).rule
 
@@ -295,7 +296,8 @@ def _fail(result: Result, step: int | None, message: str, expected: Json, actual
     if case is not None and isinstance(expected, dict):
         got = actual if isinstance(actual, dict) else {}
         keys = [k for k in expected if k not in got or difference(expected[k], got[k], key=k, whole=True)]
-        result.rule = rule_at(case, step, keys)
+        refused = got.get("rejected") if "act" in expected else None
+        result.rule = rule_at(case, step, keys, refused if isinstance(refused, str) else None)
 
 
 def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
@@ -346,7 +348,7 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     state: Json = None
     for i, step in enumerate(steps):
         result.step = i
-        ok, state = _step(talk, i, step, result, snapshot, state)
+        ok, state = _step(case, talk, i, step, result, snapshot, state)
         if not ok:
             return
     result.step = len(steps)
@@ -368,14 +370,14 @@ def _read_state(talk: Talk, snapshot: bool) -> Json:
     return talk(SNAPSHOT) if snapshot else {"legal": talk(LEGAL), "observe": talk(OBSERVE)}
 
 
-def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot: bool,
+def _step(case: Case, talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot: bool,
           known: Json) -> tuple[bool, Json]:
     """Judge one step: whether it matched, and the state it leaves known (after a ``reject``:
     the state read after it, which is the next ``reject``'s state before; else None)."""
     if "act" in step:
         reply = talk({"op": "act", "action": step["act"]})
         if reply.get("ok") is not True:
-            _fail(result, i, f"action {step['act']!r} was refused: {reply!r}", dict(step), reply)
+            _fail(result, i, f"action {step['act']!r} was refused: {reply!r}", dict(step), reply, case)
             return False, None
         return True, None
     if "reject" in step:
@@ -394,14 +396,14 @@ def _step(talk: Talk, i: int, step: Mapping[str, Json], result: Result, snapshot
         reply = talk(LEGAL)
         diff = difference(step["legal"], reply)
         if diff:
-            _fail(result, i, f"legal {diff}", step["legal"], reply)
+            _fail(result, i, f"legal {diff}", step["legal"], reply, case)
             return False, None
         return True, None
     if "check" in step:
         reply = talk(OBSERVE)
         diff = difference(step["check"], reply.get("observation"))
         if diff:
-            _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"))
+            _fail(result, i, f"observation {diff}", step["check"], reply.get("observation"), case)
             return False, None
         return True, None
     if branch := branch_op(step):

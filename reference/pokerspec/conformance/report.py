@@ -57,10 +57,18 @@ BY_RULE_NOTE = ("A failing case run counts only under the rule of its first fail
                 "a passing or skipped one under every rule the case lists.")
 
 
-def suspects(report: Report) -> list[tuple[str, int]]:
-    """(rule, failing case runs) for every rule behind a first failure, the most first (then by ID)."""
-    counts = Counter(r.result.rule for r in report.runs if r.result.verdict in FAILED and r.result.rule)
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+def suspects(report: Report) -> list[tuple[str, int, int]]:
+    """(rule, failing cases, failing case runs) for every rule behind a first failure: the rule
+    behind the most failing cases first (a case failing under several profiles counts once), then
+    the most case runs, then by ID."""
+    cases: dict[str, set[str]] = defaultdict(set)
+    counts: Counter[str] = Counter()
+    for run in report.runs:
+        if run.result.verdict in FAILED and run.result.rule:
+            cases[run.result.rule].add(run.result.case)
+            counts[run.result.rule] += 1
+    return sorted(((rule, len(cases[rule]), n) for rule, n in counts.items()),
+                  key=lambda s: (-s[1], -s[2], s[0]))
 
 
 def records(report: Report) -> Iterator[dict[str, Json]]:
@@ -86,8 +94,8 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
         yield {"record": "bad-case", "path": bad.where, "field": bad.field, "message": bad.message,
                "verdict": Verdict.ERROR.value}
     yield {"record": "suspects", "language": report.language,
-           "suspects": [{"rule": rule, "title": ruletext.title(rule, report.language), "failures": count}
-                        for rule, count in suspects(report)]}
+           "suspects": [{"rule": rule, "title": ruletext.title(rule, report.language), "cases": cases,
+                         "failures": count} for rule, cases, count in suspects(report)]}
 
 
 def write_jsonl(path: Path, report: Report) -> None:
@@ -202,8 +210,11 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
             table.add_row(*_counts_row(rule, counts))
         console.print(table)
         console.print(Text(BY_RULE_NOTE))
-    skips = Counter(run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP)
-    for reason, count in skips.most_common():
+    skipped = [run.result.message for run in report.runs if run.result.verdict is Verdict.SKIP]
+    if skipped:
+        console.print(Text.assemble(("SKIP", "yellow"), f" {runs(len(skipped))} in all, by reason (a case "
+                                    "run lacking two capabilities counts under each):"))
+    for reason, count in sorted(skip_reasons(skipped).items(), key=lambda kv: (-kv[1], kv[0])):
         console.print(Text.assemble(("SKIP", "yellow"), f" {runs(count)}: {reason}"))
     for bad in report.bad:
         console.print(Text.assemble(("BAD CASE FILE", "red"),
@@ -212,12 +223,27 @@ def summary(console: Console, report: Report, tables: bool = True) -> None:
         console.print(Text.assemble(("REQUIRED BUT SKIPPED", "red"), f" {need}: {runs(count)} skipped"))
     ranked = suspects(report)
     if ranked:
-        console.print(Text.assemble(("SUSPECTS", "red"), " the rules behind the first failing step of each "
-                                    "failing case run, the most first:"))
-        for place, (rule, count) in enumerate(ranked, start=1):
+        console.print(Text.assemble(("SUSPECTS", "red"), " the rules behind the first failing step of the "
+                                    "failing cases, the rule behind the most cases first:"))
+        for place, (rule, cases, count) in enumerate(ranked, start=1):
             console.print(Text(f"  {place}. {ruletext.named(rule, report.language)}: "
-                               f"{runs(count, 'failing case run')}"))
+                               f"{runs(cases, 'failing case')} ({runs(count)})"))
     console.print(last_line(report))
+
+
+LACKS = "engine lacks "
+
+
+def skip_reasons(messages: Sequence[str]) -> Counter[str]:
+    """Skips by reason, one reason a missing capability (``engine lacks observe:drawn``), so that a
+    capability's count is the one ``--require`` reports for it."""
+    counted: Counter[str] = Counter()
+    for message in messages:
+        if message.startswith(LACKS):
+            counted.update(LACKS + need for need in message.removeprefix(LACKS).split(", "))
+        else:
+            counted[message] += 1
+    return counted
 
 
 def runs(count: int, what: str = "case run") -> str:
@@ -231,7 +257,9 @@ def last_line(report: Report) -> Text:
     rate = total / report.seconds if report.seconds > 0 else 0.0
     tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
     done = f"{total} of {report.planned}" if report.interrupted else str(total)
-    facts = (f" {hello.name} {hello.version}: {done} case runs ({tally}), {len(report.bad)} bad case files,"
+    cases = len({r.case.id for r in report.runs})
+    facts = (f" {hello.name} {hello.version}: {done} case runs of {cases} cases (a case runs once per "
+             f"profile it lists): {tally}; {len(report.bad)} bad case files,"
              f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite {report.suite}")
     failed = [r.result for r in report.runs
               if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]

@@ -666,7 +666,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser("fuzz", help="compare an engine with the reference on random legal hands",
                               description=f"{fuzzing.__doc__}\n{__doc__}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--impl", help="python:module:Factory or exec:'command args' (the reference: reference)")
+    p.add_argument("--impl", help="the engine: python:MODULE:NAME or python:FILE.py:NAME (NAME() returns the "
+                   "engine object), exec:'COMMAND ARGS' (a program that speaks the protocol), or reference")
     p.add_argument("--game", choices=sorted(LIMITS))
     p.add_argument("--profile", help="rule profile (default: the game's default)")
     p.add_argument("--hands", type=_hands, default=200, help="random hands in the campaign (default 200)")

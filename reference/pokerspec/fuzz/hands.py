@@ -205,7 +205,8 @@ def _answer(reply: Json) -> str:
 
 def _listing_difference(expected: Json, actual: Json) -> tuple[str, str | None]:
     """The verbs missing from a listing and those it has unexpectedly (``missing f, unexpected
-    cbr``), and the first of them."""
+    cbr``), and the verb whose rule it is: the first of them, ``cbr:none`` when one side offers a
+    raise and the other none (the cap), ``pb`` when the reference's listing has the bring-in due."""
     ours = set(cast(dict[str, list[str]], expected)["actions"])
     listed = actual.get("actions") if isinstance(actual, dict) else None
     theirs = {str(a) for a in listed} if isinstance(listed, list) else set()
@@ -214,6 +215,8 @@ def _listing_difference(expected: Json, actual: Json) -> tuple[str, str | None]:
     words = [*(f"missing {v}" for v in missing), *(f"unexpected {v}" for v in extra)]
     verb = next(iter(missing or extra), None)
     raises = [any(_verb(a) == "cbr" for a in side) for side in (ours, theirs)]
+    if any(_verb(a) == "pb" for a in ours):  # the bring-in is due: what is offered is its rule's
+        verb = "pb"
     return ", ".join(words), "cbr:none" if verb == "cbr" and raises[0] != raises[1] else verb
 
 

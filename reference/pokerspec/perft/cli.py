@@ -45,8 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
     parser = sub.add_parser(name, help="perft: count every line of play from the standard positions",
                             description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--impl", default="reference",
-                        help="the engine: reference, python:module:Factory or exec:'command' "
-                             "(default reference)")
+                        help="the engine: reference (the default), python:MODULE:NAME (NAME() returns the "
+                             "engine object) or exec:'COMMAND' (a program that speaks the protocol)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--position", action="append", default=[], help="a position by name (repeatable)")
     which.add_argument("--all", action="store_true", help="every published position at its published depth")

@@ -6,7 +6,11 @@ parameters, the reference code, the JavaScript engine's code and constants, the 
 it and their profiles, the tests that name it, its parameters or their distinctive values, the
 golden traces and imported real hands it moves, the mutants that break it, and the site pages.
 docs/maintainers/regression.md (the rule-change recipe) starts from it. Exit status 0, or 2 for
-an unknown rule ID (with the closest IDs) or a run outside a source checkout.
+an unknown rule ID (with the closest IDs).
+
+Installed from a wheel, it shows what the wheel carries — the spec, the reference code, the
+cases, the golden traces, the mutants — at their installed paths, and says which parts need a
+clone of the repository (``CLONE_ONLY``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import difflib
 import inspect
 import json
 import re
+import tempfile
 import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -25,12 +30,13 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
+import pokerspec
 from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.core.game import Json
 from pokerspec.core.types import RuleId
 from pokerspec.profiles import all_profiles, default_profile
-from pokerspec.resources import source_checkout
+from pokerspec.resources import REPOSITORY_PLACES, data, source_checkout
 from pokerspec.rules import LANGUAGES, translation_path
 from pokerspec.traceability import Traceability, collect
 
@@ -41,6 +47,8 @@ DISTINCTIVE = 10
 """A literal number in a test counts as a hard-coded parameter from this value up: smaller ones
 (a bid of 3, a seat count of 2) occur everywhere for other reasons, so only names find them."""
 JS = "conformance/examples/js"
+CLONE_ONLY = {"javascript": JS, "tests": "conformance/suites", "site": "docs"}
+"""The sections whose files only a clone of the repository has (a wheel carries none of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,8 +344,16 @@ def _ranges(numbers: list[int]) -> str:
     return shown + (f" (+{len(numbers) - 6})" if len(numbers) > 6 else "")
 
 
+def _relative(path: Path, root: Path) -> str:
+    """``path`` as a path inside ``root`` (followed through links only if it must be)."""
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.resolve().relative_to(root).as_posix()
+
+
 def case_places(rule: RuleId, cases: list[Case], root: Path) -> list[Place]:
-    return [Place(c.path.resolve().relative_to(root).as_posix(), 0,
+    return [Place(_relative(c.path, root), 0,
                   f"{c.id} ({'required' if c.required else 'optional'}) under "
                   f"{', '.join(c.profiles) or 'no profile'}")
             for c in cases if rule in c.rules]
@@ -368,7 +384,7 @@ def imported_places(rule: RuleId, game: str, cases: list[Case], root: Path) -> l
         tags = c.data.get("tags")
         if c.game == game and isinstance(tags, list) and "imported" in tags:
             pins = "pins the rule" if rule in c.rules else "replays under the game's rules"
-            places.append(Place(c.path.resolve().relative_to(root).as_posix(), 0, f"{c.id}: {pins}"))
+            places.append(Place(_relative(c.path, root), 0, f"{c.id}: {pins}"))
     return [*places, Place(REIMPORT, 0, "re-imports them")] if places else []
 
 
@@ -445,18 +461,51 @@ def render(found: Whereabouts) -> str:
     return "\n".join(lines)
 
 
+PACKAGE = Path(pokerspec.__file__).parent
+INSTALLED = {**{place: data(name) for name, place in REPOSITORY_PLACES.items()},
+             "reference/pokerspec": PACKAGE}
+"""Each repository folder an installed package carries, and where it is installed."""
+
+
+def installed_layout(tmp: Path) -> Path:
+    """A directory laid out like the repository whose folders link to the installed package's
+    (``INSTALLED``), for reading an installed package as ``where`` reads a clone."""
+    for place, target in INSTALLED.items():
+        link = tmp / place
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(target, target_is_directory=True)
+    return tmp
+
+
+def installed(found: Whereabouts) -> Whereabouts:
+    """``found`` (read through ``installed_layout``) with every path the installed file's, and
+    each section only a clone has saying so."""
+    def real(path: str) -> str:
+        for place, target in INSTALLED.items():
+            if path.startswith(place + "/"):
+                return str(target / path[len(place) + 1:])
+        return path
+
+    places = {s: [dataclasses.replace(p, path=real(p.path)) for p in found.places[s]] for s in SECTIONS}
+    for section, folder in CLONE_ONLY.items():
+        places[section] = [Place(folder, 0, "not in the installed package: clone the repository to see it")]
+    return dataclasses.replace(found, places=places)
+
+
 def handler(args: argparse.Namespace) -> int:
     root = source_checkout()
-    if root is None:
-        raise UsageError("`pokerspec where` reads a source checkout (tests, the JavaScript engine): run it "
-                         "in a clone")
-    if args.list:
-        print("\n".join(collect(root).rules))
-        return 0
-    if not args.rule:
-        raise UsageError("name a rule ID (`pokerspec where --list` lists them)")
-    found = where(args.rule, root)
+    with tempfile.TemporaryDirectory(prefix="pokerspec-where-") as tmp:
+        base = root if root is not None else installed_layout(Path(tmp))
+        if args.list:
+            print("\n".join(collect(base).rules))
+            return 0
+        if not args.rule:
+            raise UsageError("name a rule ID (`pokerspec where --list` lists them)")
+        found = where(args.rule, base) if root is not None else installed(where(args.rule, base))
     print(json.dumps(found.to_json(), indent=2, ensure_ascii=False) if args.json else render(found))
+    if root is None and not args.json:
+        print(f"\nFrom the installed package: {', '.join(CLONE_ONLY)} ({', '.join(CLONE_ONLY.values())}) "
+              "are only in a clone of the repository.")
     return 0
 
 
