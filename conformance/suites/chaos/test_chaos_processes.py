@@ -25,3 +25,12 @@ def test_descendants_in_sessions_of_their_own_are_ended(pokerspec: Pokerspec, ma
         got = pokerspec("conformance", "fuzz", "--game", "stud", "--hands", "2", "--timeout", "0.5",
                         "--impl", impl)
     assert got.code == 1, got.text
+
+
+def test_a_cluster_worker_ends_its_engines_with_each_task(pokerspec: Pokerspec, dask_scheduler: str,
+                                                          marker: str) -> None:
+    """A worker opens an exec engine for each chunk it plays and closes it when the chunk ends:
+    none is left running under the worker after the campaign (it kept the last open)."""
+    got = pokerspec("conformance", "fuzz", "--game", "stud", "--hands", "4", "--cluster", dask_scheduler,
+                    "--impl", engine("none", marker))
+    assert got.code == 0, got.text
