@@ -68,6 +68,61 @@ def _call(fn: Callable[[K], R], key: K) -> Done[R]:
     return Done(get_worker().address, time.perf_counter() - began, result)
 
 
+HELLO_BYTES = 1 << 20
+"""The most a scheduler's first message (its handshake, some tens of bytes) may say it holds."""
+
+
+def _greeted(address: str, host: str, port: int, timeout: float) -> None:
+    """Connect and read the length a Dask scheduler's greeting starts with (it greets at once),
+    within ``timeout`` seconds: nothing listening, silence, or a length no handshake has (a huge
+    frame header, HTTP, garbage read as one) is a ``ClusterError`` before Dask reads, and
+    allocates, what it announces."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as probe:
+            head = b""
+            while len(head) < 8:
+                more = probe.recv(8 - len(head))
+                if not more:
+                    raise ClusterError(f"{address} closed the connection without a word: not a Dask "
+                                       "scheduler")
+                head += more
+    except TimeoutError:
+        raise ClusterError(f"{address} said nothing within {timeout:g} s: not a Dask scheduler") from None
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    size = int.from_bytes(head, "little")
+    if not 0 < size <= HELLO_BYTES:
+        raise ClusterError(f"{address} is not a Dask scheduler: its first message would hold {size:,} bytes "
+                           f"({head!r})")
+
+
+def _identify(address: str, timeout: float) -> None:
+    """Ask what listens at ``address`` who it is, over Dask's own protocol and within
+    ``timeout`` seconds, before a ``Client`` is made: one made against a listener that never
+    speaks waits without end, and one that fails against garbage, HTTP or a huge frame lingers
+    and prints a traceback when collected. ``ClusterError`` unless a Dask scheduler answers."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def ask() -> object:
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), timeout))
+    except TimeoutError:
+        raise ClusterError(f"{address} did not answer as a Dask scheduler within {timeout:g} s") from None
+    except Exception as exc:  # anything a listener that is no scheduler makes Dask's reader raise
+        raise ClusterError(f"{address} is not a Dask scheduler: {type(exc).__name__}: {exc}"[:300]) from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"{address} is not a Dask scheduler: it answered {reply!r:.200}")
+
+
 @dataclass(slots=True)
 class Cluster:
     """A connection to a Dask scheduler, and what each of its workers did while connected."""
@@ -93,11 +148,9 @@ class Cluster:
             raise ClusterError(f"--cluster {address}: not a scheduler's address like tcp://host:8786 "
                                f"({exc})") from None
         # A Client that fails to connect lingers until collected, then spends seconds closing:
-        # see first that something listens there.
-        try:
-            socket.create_connection((host, port), timeout=timeout).close()
-        except OSError as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        # see first that a Dask scheduler listens there.
+        _greeted(address, host, port, timeout)
+        _identify(address, timeout)
         try:
             client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
