@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from chaoskit import Pokerspec
+from chaoskit import Pokerspec, engine
 from pokerspec import cluster
 
 pytest.importorskip("distributed", reason="the cluster extra is not installed")
@@ -58,3 +58,22 @@ def test_a_hostile_scheduler_is_a_usage_error(pokerspec: Pokerspec, listener: st
     assert got.code == 2 and "scheduler" in got.text, got.text
     gc.collect()  # a Client left behind would print its traceback now
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_losing_the_only_worker_is_an_error(pokerspec: Pokerspec, marker: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last worker goes while tasks are pending: after ``WORKERLESS_SECONDS`` without one the
+    run stops with a usage error naming it (it waited silently for a worker without end)."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(cluster, "WORKERLESS_SECONDS", 1.0)
+    local = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                     dashboard_address=":0", silence_logs=50)
+    gone = threading.Timer(2.0, lambda: local.scale(0))
+    try:
+        gone.start()
+        got = pokerspec("perft", "--position", "start-stud-fl-training", "--depth", "4", "--cluster",
+                        str(local.scheduler_address), "--impl", engine("slow", marker))
+    finally:
+        gone.cancel()
+        local.close()
+    assert got.code == 2 and "no worker" in got.text, got.text
