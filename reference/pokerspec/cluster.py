@@ -17,7 +17,7 @@ from __future__ import annotations
 import socket
 import time
 import uuid
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -26,11 +26,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Future
 
 EXTRA = "pip install 'pokerspec[cluster]'"
 CONNECT_SECONDS = 10.0
 """How long to wait for the scheduler to answer, and for it to have a worker."""
+
+WORKERLESS_SECONDS = 60.0
+"""How long a run waits, with tasks pending, for a worker when the scheduler has none left."""
+POLL_SECONDS = 0.05
+"""How often a run looks for finished tasks (and, when none has finished, for workers)."""
 
 K = TypeVar("K", bound=Hashable)
 R = TypeVar("R")
@@ -68,6 +73,61 @@ def _call(fn: Callable[[K], R], key: K) -> Done[R]:
     return Done(get_worker().address, time.perf_counter() - began, result)
 
 
+HELLO_BYTES = 1 << 20
+"""The most a scheduler's first message (its handshake, some tens of bytes) may say it holds."""
+
+
+def _greeted(address: str, host: str, port: int, timeout: float) -> None:
+    """Connect and read the length a Dask scheduler's greeting starts with (it greets at once),
+    within ``timeout`` seconds: nothing listening, silence, or a length no handshake has (a huge
+    frame header, HTTP, garbage read as one) is a ``ClusterError`` before Dask reads, and
+    allocates, what it announces."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as probe:
+            head = b""
+            while len(head) < 8:
+                more = probe.recv(8 - len(head))
+                if not more:
+                    raise ClusterError(f"{address} closed the connection without a word: not a Dask "
+                                       "scheduler")
+                head += more
+    except TimeoutError:
+        raise ClusterError(f"{address} said nothing within {timeout:g} s: not a Dask scheduler") from None
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    size = int.from_bytes(head, "little")
+    if not 0 < size <= HELLO_BYTES:
+        raise ClusterError(f"{address} is not a Dask scheduler: its first message would hold {size:,} bytes "
+                           f"({head!r})")
+
+
+def _identify(address: str, timeout: float) -> None:
+    """Ask what listens at ``address`` who it is, over Dask's own protocol and within
+    ``timeout`` seconds, before a ``Client`` is made: one made against a listener that never
+    speaks waits without end, and one that fails against garbage, HTTP or a huge frame lingers
+    and prints a traceback when collected. ``ClusterError`` unless a Dask scheduler answers."""
+    import asyncio
+
+    from distributed.comm.core import connect
+
+    async def ask() -> object:
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), timeout))
+    except TimeoutError:
+        raise ClusterError(f"{address} did not answer as a Dask scheduler within {timeout:g} s") from None
+    except Exception as exc:  # anything a listener that is no scheduler makes Dask's reader raise
+        raise ClusterError(f"{address} is not a Dask scheduler: {type(exc).__name__}: {exc}"[:300]) from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"{address} is not a Dask scheduler: it answered {reply!r:.200}")
+
+
 @dataclass(slots=True)
 class Cluster:
     """A connection to a Dask scheduler, and what each of its workers did while connected."""
@@ -93,11 +153,9 @@ class Cluster:
             raise ClusterError(f"--cluster {address}: not a scheduler's address like tcp://host:8786 "
                                f"({exc})") from None
         # A Client that fails to connect lingers until collected, then spends seconds closing:
-        # see first that something listens there.
-        try:
-            socket.create_connection((host, port), timeout=timeout).close()
-        except OSError as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        # see first that a Dask scheduler listens there.
+        _greeted(address, host, port, timeout)
+        _identify(address, timeout)
         try:
             client = Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
@@ -143,10 +201,11 @@ class Cluster:
         ``RuntimeError`` (Dask raises one when the scheduler or a worker cannot unpickle a task:
         their environment differs); any other exception ``fn`` raises is raised here as it is.
         Stopping the iteration (an interrupt, or closing the generator) cancels the tasks still
-        pending. With ``console``, a progress bar counts tasks and ``units(result)`` per second
+        pending; so does a cluster left with no worker for ``WORKERLESS_SECONDS`` (a
+        ``ClusterError``). With ``console``, a progress bar counts tasks and ``units(result)`` per second
         (hands/s); ``workers`` tallies each worker's tasks, seconds and units.
         """
-        from distributed import KilledWorker, as_completed
+        from distributed import KilledWorker
 
         token = uuid.uuid4().hex[:8]
         futures = {self.client.submit(_call, fn, key, key=f"{label}-{i}-{token}", pure=False): key
@@ -157,7 +216,7 @@ class Cluster:
                       transient=True, disable=console is None or not console.is_terminal) as bar:
             task = bar.add_task(f"{label} on {self.address}", total=len(keys), rate="")
             try:
-                for future in as_completed(futures, loop=self.client.loop):
+                for future in self._finishing(futures, label):
                     try:
                         finished: Done[R] = future.result()
                     except KilledWorker as exc:
@@ -176,6 +235,30 @@ class Cluster:
                     yield futures.pop(future), finished.result
             finally:
                 self.client.cancel(list(futures))
+
+    def _finishing(self, futures: Iterable[Future[Done[R]]], label: str) -> Iterator[Future[Done[R]]]:
+        """``futures`` as they finish; ``ClusterError`` once the scheduler has had no worker for
+        ``WORKERLESS_SECONDS`` while some are pending (the last worker was lost: Dask would wait
+        for a new one without end)."""
+        from distributed import as_completed
+
+        waiting = as_completed(futures, loop=self.client.loop)
+        alone_since: float | None = None
+        while not waiting.is_empty():
+            ready = waiting.next_batch(block=False)
+            if ready:
+                alone_since = None
+                yield from ready
+                continue
+            if self.client.nthreads():
+                alone_since = None
+            elif alone_since is None:
+                alone_since = time.monotonic()
+            elif time.monotonic() - alone_since > WORKERLESS_SECONDS:
+                raise ClusterError(f"{label}: the scheduler at {self.address} has had no worker for "
+                                   f"{WORKERLESS_SECONDS:g} s with tasks still to run: the last worker "
+                                   "was lost")
+            time.sleep(POLL_SECONDS)
 
     def summary(self, console: Console, unit: str) -> None:
         """Print each worker's tasks, busy seconds and units per busy second."""

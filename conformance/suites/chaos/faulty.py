@@ -69,6 +69,8 @@ MODES: dict[str, str] = {
     "grandchild-crash": "forks a grandchild that holds stdout open, then exits at the target",
     "grandchild-hold": "forks a grandchild that holds stdout open at start and answers right",
     "grandchild-hang": "forks a grandchild, then hangs at the target",
+    "setsid-grandchild": "starts a child in a session of its own and a daemon (double fork, setsid), then "
+                         "hangs at the target",
     "phantom-seat": "adds a seat the case does not name to every map of the target's outcome (or core reply)",
     "phantom-winner": "adds a seat the case does not name to every winners list of the target's outcome",
     "phantom-empty": "names a seat no case names in every empty map of the target's outcome or core reply",
@@ -318,6 +320,12 @@ def fault(mode: str, message: Message, reply: Message, text: bytes, held: list[b
         sys.exit(3)
     if mode == "grandchild-hang":
         grandchild()
+        sleep_forever()
+    if mode == "setsid-grandchild":
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", *sys.argv[1:]],
+                         start_new_session=True)
+        daemon = "import os, sys, time\nos.setsid()\nif os.fork():\n    sys.exit()\ntime.sleep(300)"
+        subprocess.run([sys.executable, "-c", daemon, *sys.argv[1:]], check=True)
         sleep_forever()
     if mode == "partial-exit":
         sys.stdout.buffer.write(text[: len(text) // 2])

@@ -29,7 +29,7 @@ RANK = FIXTURES / "runner-high-0001.json"
 SPLIT = FIXTURES / "runner-split-0001.json"
 
 
-HANGS = {"hang", "ignore-term", "grandchild-hang", "out-of-order"}
+HANGS = {"hang", "ignore-term", "grandchild-hang", "setsid-grandchild", "out-of-order"}
 """Faults the per-reply timeout ends (kept short; out-of-order in the last case waits for a reply
 held back until stop); every other run gives the reference time."""
 

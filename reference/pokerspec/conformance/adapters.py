@@ -203,6 +203,7 @@ class ExecEngine:
         _LIVE.add(self)
 
     def _spawn(self) -> None:
+        _become_subreaper()
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
         try:
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -255,19 +256,26 @@ class ExecEngine:
         return _tail(self._stderr.read().decode("utf-8", "replace"))
 
     def kill(self) -> None:
-        """End the process and everything it started (its process group, which outlives the
-        engine itself as long as a grandchild is in it) and forget it; the next case respawns
-        it. The engine runs in its own session, so its group ID is its process ID, which is not
-        reused while the group has a member or the engine is unreaped."""
+        """End the process and everything it started and forget it; the next case respawns it.
+        The engine runs in its own session, so its group ID is its process ID, which is not
+        reused while the group has a member or the engine is unreaped: the group is killed, and
+        so is every descendant that left it (``setsid``), found by its parent links, and on Linux
+        every orphan that a descendant left (the runner is their subreaper, ``_end_orphans``)."""
         proc = self._proc
         if proc is None:
             return
+        below = _descendants(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except OSError:
             if proc.poll() is None:
                 proc.kill()
+        for pid in below:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         proc.wait()
+        _reap(below)
+        _end_orphans()
         if self._selector is not None:
             self._selector.close()
         if self._pidfd >= 0:
@@ -681,6 +689,80 @@ class ExecEngine:
 
 
 _LIVE: weakref.WeakSet[ExecEngine] = weakref.WeakSet()
+PR_SET_CHILD_SUBREAPER = 36
+"""Linux's prctl option that makes a process the reaper of its orphaned descendants."""
+
+
+@cache
+def _become_subreaper() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux; once a process): a
+    process an engine started that leaves its session and its parent (a daemon's double fork)
+    is then this process's child, not init's, and is ended with the engine. Elsewhere such a
+    process can outlive the engine (macOS and Windows have no subreaper)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _parents() -> dict[int, tuple[int, int]]:
+    """Each live process's parent and session, from /proc (empty without it)."""
+    out: dict[int, tuple[int, int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return out
+    for name in entries:
+        if name.isdigit():
+            try:
+                fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if fields[0] != "Z":
+                out[int(name)] = (int(fields[1]), int(fields[3]))
+    return out
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every live descendant of ``pid``, by parent links (whatever session or group it is in)."""
+    children: dict[int, list[int]] = {}
+    for child, (parent, _) in _parents().items():
+        children.setdefault(parent, []).append(child)
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _end_orphans() -> None:
+    """Kill and reap every orphan an engine left with this process (its subreaper): a child of
+    this process in a session of its own that is no running engine (an engine's session leader
+    is its own; a worker process this program started shares its session)."""
+    if not _become_subreaper():
+        return
+    me, engines = os.getpid(), {e._proc.pid for e in list(_LIVE) if e._proc is not None}
+    mine = os.getsid(0)
+    for pid, (parent, session) in _parents().items():
+        if parent == me and session != mine and pid not in engines:
+            below = [pid, *_descendants(pid)]
+            for victim in below:
+                with contextlib.suppress(OSError):
+                    os.kill(victim, signal.SIGKILL)
+            _reap(below)
+
+
+def _reap(pids: Sequence[int]) -> None:
+    """Wait for those of ``pids`` that are (now) this process's children; the others are
+    someone else's to reap."""
+    for pid in pids:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
 
 
 def _answered(batch: _Batch, got: Json, answered: int) -> int | None:

@@ -32,7 +32,6 @@ import multiprocessing.util
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -291,22 +290,19 @@ def _scan(chunk: tuple[int, int]) -> fuzzing.Scan:
     return fuzzing.scan(_worker, _seed, *chunk)
 
 
-_on_cluster = threading.local()
-
-
 def cluster_scan(campaign: Campaign, chunk: tuple[int, int]) -> fuzzing.Scan:
-    """A task on a cluster worker: play ``chunk`` of ``campaign``. Each worker thread keeps the
-    engine of its last campaign open for the next chunk."""
-    kept: tuple[Campaign, fuzzing.Fuzzer] | None = getattr(_on_cluster, "fuzzer", None)
-    if kept is None or kept[0] != campaign:
-        if kept is not None:
-            kept[1].engine.close()
-        try:
-            engine, hello = _open(campaign)
-        except (ValueError, ImportError, OSError, EngineFailure) as exc:
-            raise CampaignError(f"a worker cannot open the engine: {exc}") from None
-        kept = _on_cluster.fuzzer = (campaign, fuzzing.Fuzzer(engine, campaign.game, campaign.profile, hello))
-    return fuzzing.scan(kept[1], campaign.seed, *chunk)
+    """A task on a cluster worker: play ``chunk`` of ``campaign`` on an engine opened for it
+    and closed when the task ends, so that no engine outlives its task on the worker (a start
+    and a handshake a chunk of up to ``CHUNK`` hands)."""
+    try:
+        engine, hello = _open(campaign)
+    except (ValueError, ImportError, OSError, EngineFailure) as exc:
+        raise CampaignError(f"a worker cannot open the engine: {exc}") from None
+    try:
+        fuzzer = fuzzing.Fuzzer(engine, campaign.game, campaign.profile, hello)
+        return fuzzing.scan(fuzzer, campaign.seed, *chunk)
+    finally:
+        engine.close()
 
 
 class Stopped(Exception):

@@ -105,27 +105,33 @@ def _key_lines(text: str) -> dict[str, int]:
     return found
 
 
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+"""A one-line TOML string, basic (``"..."``, with escapes) or literal (``'...'``)."""
+LOOKAHEAD = 64
+"""How many strings past the last one found an action's text is looked for: the next string is
+the next action but for strings that are not actions (a nested array's), and a bound keeps the
+work linear in the file however many actions are not found."""
+
+
 def _action_lines(text: str, start: int | None, actions: Sequence[str]) -> tuple[int | None, ...]:
-    """Where each action string is written: searched for in order from the ``actions`` key."""
+    """Where each action string is written: the strings from the ``actions`` key on, read once,
+    matched in order (each action written as ``'...'`` or ``"..."``)."""
     if start is None:
         return tuple(None for _ in actions)
     lines = text.splitlines()
+    strings: list[tuple[int, str]] = []
+    for number in range(start - 1, len(lines)):
+        line = lines[number]
+        column = line.index("=") if number == start - 1 and "=" in line else 0
+        strings += [(number + 1, m.group()) for m in _STRING.finditer(line, column)]
     out: list[int | None] = []
-    line, column = start - 1, lines[start - 1].index("=") if start - 1 < len(lines) else 0
+    at = 0
     for action in actions:
-        found: int | None = None
-        for candidate in (repr(action), _basic_string(action)):
-            search_line, search_column = line, column
-            while search_line < len(lines):
-                at = lines[search_line].find(candidate, search_column)
-                if at >= 0:
-                    found = search_line + 1
-                    line, column = search_line, at + len(candidate)
-                    break
-                search_line, search_column = search_line + 1, 0
-            if found is not None:
-                break
-        out.append(found)
+        candidates = (repr(action), _basic_string(action))
+        found = next((i for i in range(at, min(at + LOOKAHEAD, len(strings))) if strings[i][1] in candidates),
+                     None)
+        out.append(None if found is None else strings[found][0])
+        at = at if found is None else found + 1
     return tuple(out)
 
 
