@@ -118,7 +118,8 @@ def test_phh_export_of_a_trace_without_hands_says_so(pokerspec: Pokerspec, tmp_p
 
 
 @pytest.mark.parametrize("planted", ["state.json.partial", "state.json", "report.json"])
-def test_a_planted_symlink_in_a_campaign_is_refused(pokerspec: Pokerspec, tmp_path: Path, planted: str) -> None:
+def test_a_planted_symlink_in_a_campaign_is_refused(pokerspec: Pokerspec, tmp_path: Path,
+                                                    planted: str) -> None:
     """``fuzz --resume`` on a campaign with a file planted as a symlink: refused before any
     hand, and the file it points at stays as it was."""
     victim = tmp_path / "victim.txt"
@@ -191,8 +192,8 @@ def test_stdout_on_a_full_device_is_a_clear_error(tmp_path: Path, command: str) 
     argv = {"run": _run_command(tmp_path)[3:], "perft": PERFT,
             "phh-export": ["phh", "export", str(_trace(tmp_path, "hand-1"))]}[command]
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "pokerspec.cli", *argv], stdout=full, stderr=subprocess.PIPE,
-                              text=True, timeout=120)
+        done = subprocess.run([sys.executable, "-m", "pokerspec.cli", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
     if command == "run":
         assert done.returncode == 0 and (tmp_path / "r.jsonl").read_text(), done.stderr
