@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import os
 import signal
 import sys
-import tempfile
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
 from pokerspec import __version__
@@ -93,70 +92,6 @@ def positive_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r}: give a positive number of seconds, at most "
                                          f"{MAX_SECONDS:g} (a day)")
     return value
-
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False
-
-
-def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path] = (),
-                  directories: bool = False) -> None:
-    """Before any work: every output path (by its option) can be written — a regular file or a
-    new one (``directories``: a directory or a new one) in a writable directory, never a device
-    such as /dev/full — and none is an input (a case file, a shard, a PHH file, or inside an
-    input directory) or another output (``UsageError`` otherwise; nothing of the user's is lost)."""
-    given = [(option, path) for option, path in outputs.items() if path is not None]
-    sources = list(inputs)
-    for i, (option, path) in enumerate(given):
-        if directories:
-            if path.exists() and not path.is_dir():
-                raise UsageError(f"{option} {path}: is not a directory")
-        elif path.is_dir():
-            raise UsageError(f"{option} {path}: is a directory; give a file name")
-        elif path.exists() and not path.is_file():
-            raise UsageError(f"{option} {path}: is not a regular file (a device or a pipe); give a file name")
-        parent = path if directories and path.is_dir() else path.parent
-        while directories and not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-        if not parent.is_dir():
-            raise UsageError(f"{option} {path}: cannot write there: no such directory {parent}")
-        if not os.access(parent, os.W_OK | os.X_OK) or (path.is_file() and not os.access(path, os.W_OK)):
-            raise UsageError(f"{option} {path}: cannot be written")
-        for source in sources:
-            if _same(path, source) or (source.is_dir() and not directories and _inside(path, source)
-                                       and path.suffix == ".json"):
-                raise UsageError(f"{option} {path}: is an input of this run ({source}); it would be "
-                                 "overwritten — give another path")
-            if directories and (_same(path, source) or _inside(source, path) or _inside(path, source)):
-                raise UsageError(f"{option} {path}: overlaps the input {source}; give another directory")
-        for other_option, other in given[:i]:
-            if _same(path, other):
-                raise UsageError(f"{option} {path}: is also the {other_option} path; give two paths")
-
-
-def _inside(path: Path, directory: Path) -> bool:
-    try:
-        path.resolve().relative_to(directory.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
-
-
-def replace_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory, renamed into
-    place: an interrupted or failed write never leaves a half file (or destroys the old one)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def version_text() -> str:
@@ -287,6 +222,7 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
         prog = parser.prog
         args = parser.parse_args(argv)
         status: int = args.handler(args)
+        sys.stdout.flush()  # here, so that a full device is this command's error, not the interpreter's
         return status
     except SystemExit as exc:  # argparse: --help, --version, or a usage error (status 2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)
@@ -311,6 +247,10 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
         return SIGPIPE_STATUS
     except Exception as exc:
         _kill_engines()
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EIO):
+            _quiet_stdout()  # a full or failing device (stdout on /dev/full): nothing more to print there
+            print(f"{prog}: cannot write: {exc.strerror}", file=sys.stderr)
+            return USAGE
         if os.environ.get("POKERSPEC_DEBUG"):
             traceback.print_exc()
         print(f"{prog}: internal error: {type(exc).__name__}: {exc} (POKERSPEC_DEBUG=1 prints where; "

@@ -40,7 +40,6 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from pokerspec.cli import check_outputs
 from pokerspec.cluster import ClusterError, session
 from pokerspec.compliance.findings import BUG, KNOWN, Known, attribute, upstream_name
 from pokerspec.compliance.peers import UNSUPPORTED
@@ -52,6 +51,7 @@ from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
 from pokerspec.fuzz.ranking import fuzz_ranking, offered
+from pokerspec.outputs import check_outputs
 from pokerspec.resources import source_checkout
 from pokerspec.traceability import is_rule_id, read_pages
 

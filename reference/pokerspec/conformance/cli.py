@@ -38,7 +38,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from pokerspec.cli import Interrupted, UsageError, check_outputs, positive_seconds, run_cli
+from pokerspec.cli import Interrupted, UsageError, positive_seconds, run_cli
 from pokerspec.conformance import report as reports
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, ExecEngine, StrictEngine, open_engine
 from pokerspec.conformance.cases import VECTORS, Case, case_files, load_cases, spec_rules
@@ -48,6 +48,7 @@ from pokerspec.conformance.runner import Planned, Report, Run, Selection, plan, 
 from pokerspec.core.game import Json
 from pokerspec.fuzz import campaign
 from pokerspec.fuzz import ranking as fuzz_ranking
+from pokerspec.outputs import Stdout, check_outputs
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.resources import suite_version
 from pokerspec.rules import LANGUAGES
@@ -222,9 +223,9 @@ class Display:
 
 
 def handle_run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(file=Stdout(), highlight=False, soft_wrap=True)  # type: ignore[arg-type]
     dirs = case_dirs(args)
-    check_outputs({"--report": args.report, "--junit": args.junit}, dirs)
+    check_outputs({"--report": args.report, "--junit": args.junit}, dirs, impl=args.impl)
     cases, bad = load_cases(dirs)
     items = plan(cases, selection(args, cases))
     if not items and not bad:
@@ -260,8 +261,8 @@ def handle_run(args: argparse.Namespace) -> int:
         raise
     finally:
         engine.close()
+    _write(args, report)  # before the summary: nothing printed can cost a report
     reports.summary(console, report, tables=not args.quiet)
-    _write(args, report)
     return 0 if report.ok else 1
 
 

@@ -17,11 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from pokerspec import __version__, ruletext
-from pokerspec.cli import replace_file
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.runner import Planned, Report, Run
 from pokerspec.core.game import Json
+from pokerspec.outputs import write_text
 
 VERDICTS = (Verdict.PASS, Verdict.FAIL, Verdict.ERROR, Verdict.SKIP)
 STYLE = {Verdict.PASS: "green", Verdict.FAIL: "red", Verdict.ERROR: "magenta", Verdict.SKIP: "yellow"}
@@ -99,7 +99,7 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
 
 
 def write_jsonl(path: Path, report: Report) -> None:
-    replace_file(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records(report)))
+    write_text(path, "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records(report)))
 
 
 def junit(report: Report) -> ET.ElementTree:
@@ -141,7 +141,7 @@ def write_junit(path: Path, report: Report) -> None:
     ET.indent(tree)
     root = tree.getroot()
     assert root is not None
-    replace_file(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -29,7 +29,6 @@ import argparse
 import json
 import multiprocessing
 import multiprocessing.util
-import os
 import signal
 import sys
 import time
@@ -45,13 +44,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerspec import ruletext
-from pokerspec.cli import check_outputs, positive_seconds
+from pokerspec.cli import positive_seconds
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.core.game import Json
 from pokerspec.fuzz import hands as fuzzing
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, Findings
+from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, write_text
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
 from pokerspec.rules import LANGUAGES
@@ -170,9 +170,7 @@ def joined(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _write(path: Path, data: Json) -> None:
     """Write JSON atomically: a stopped run never leaves half a file."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 def _read(path: Path) -> Json:
@@ -605,7 +603,10 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
             campaign = Campaign(args.impl, args.game, profile.name, args.seed, args.hands, shard, shards,
                                 args.limit, not args.no_shrink, args.timeout)
             directory = args.dir
-        check_outputs({"--out": args.out}, [d for d in (directory,) if d is not None], directories=True)
+        dir_option = "--resume" if args.resume is not None else "--dir"
+        check_outputs({dir_option: directory}, directories=True, kind=CAMPAIGN, impl=campaign.impl)
+        check_outputs({"--out": args.out}, [d for d in (directory,) if d is not None], directories=True,
+                      kind=CASES, impl=campaign.impl)
         run = prepare(campaign, directory, args.jobs, cluster)
     except (CampaignError, KeyError, ValueError, ImportError, OSError, EngineFailure) as exc:
         err.print(f"pokerspec conformance fuzz: {exc}", markup=False)
@@ -646,7 +647,7 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
 
 def handle_merge(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
-    check_outputs({"--out": args.out}, args.dirs, directories=True)
+    check_outputs({"--out": args.out}, args.dirs, directories=True, kind=CAMPAIGN)
     try:
         out = merge(args.dirs, args.out)
     except CampaignError as exc:

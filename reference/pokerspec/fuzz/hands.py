@@ -47,6 +47,7 @@ from pokerspec.core.actions import Action, ActionError
 from pokerspec.core.game import Json
 from pokerspec.core.types import seat_names
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, FindingClass, Findings, path_field, rule_for
+from pokerspec.outputs import write_text
 from pokerspec.regress.corpus import (
     MAX_STEPS,
     Chooser,
@@ -784,7 +785,7 @@ def write_cases(findings: Findings, game: str, out: Path) -> list[Path]:
     paths: list[Path] = []
     for klass, case in numbered(findings, game):
         path = out / f"{klass.slug}.json"
-        path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_text(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
         paths.append(path)
     return paths
 

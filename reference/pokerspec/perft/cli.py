@@ -26,6 +26,7 @@ from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
+from pokerspec.outputs import PERFT_CASES, check_outputs, write_text
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import Difference, divide, perft_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if args.invariants and args.cluster:
         raise UsageError("--invariants tests every node in this process; the workers of --cluster "
                          "walk without it: give one or the other")
+    check_outputs({"--out": args.out}, directories=True, kind=PERFT_CASES, impl=args.impl)
     try:
         engine = open_engine(args.impl, args.timeout)
     except ValueError as exc:
@@ -297,7 +299,7 @@ def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference, h
         return
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{case['id']}.json"
-    path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
     rule = found.rule(reference.position.game)
     suspected[rule] += 1
     print(f"      first difference after [{', '.join(found.prefix)}]: {found.describe()}")

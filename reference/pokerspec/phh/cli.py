@@ -20,9 +20,10 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TypeVar, cast
 
-from pokerspec.cli import UsageError, check_outputs, replace_file
+from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.core.game import Json
+from pokerspec.outputs import CASES, PHH_FILES, check_outputs, confined, write_text
 from pokerspec.phh.document import PhhError
 from pokerspec.phh.export import Exported, ExportError, export_case, export_trace
 from pokerspec.phh.importer import import_record, stud_profiles
@@ -30,6 +31,7 @@ from pokerspec.phh.record import load_record
 from pokerspec.phh.report import UNREADABLE, HandReport, human, replay_file
 from pokerspec.profiles import Profile, UnknownProfile, get_profile
 from pokerspec.regress.trace import join_records
+from pokerspec.resources import MAX_CASE_BYTES, read_regular, source_checkout
 from pokerspec.stud.profiles import StudRules
 
 T = TypeVar("T")
@@ -56,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
                    help="a case ID or pattern (stud-showdown-*), a case file or folder, or a .jsonl trace")
     p.add_argument("--profile", help="play every hand under this profile (default: each case's own)")
     p.add_argument("--out", type=Path, metavar="DIR", help="write NAME.phh files here (for several hands)")
+    p.add_argument("--force", action="store_true", help="write over .phh files already in --out")
     p.set_defaults(handler=handle_export)
 
     p = sub.add_parser("import", help="turn seven-card stud PHH files into conformance cases")
@@ -67,6 +70,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     p.add_argument("--level", choices=("optional", "required"), default="optional",
                    help="required only once a person has checked the case against the spec")
     p.add_argument("--out", type=Path, metavar="DIR", help="write ID.json files here (for several files)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="write over cases an earlier import left in --out (those tagged imported)")
     p.set_defaults(handler=handle_import)
 
 
@@ -113,10 +118,16 @@ def handle_export(args: argparse.Namespace) -> int:
         except UnknownProfile as exc:
             print(f"pokerspec phh export: {exc.args[0]}", file=sys.stderr)
             return 2
+    check_outputs({"--out": args.out}, [Path(s) for s in args.sources if Path(s).exists()],
+                  directories=True, kind=PHH_FILES)
     try:
         makers = list(_export_sources(args.sources, args.profile))
     except ExportError as exc:
         print(f"pokerspec phh export: {exc}", file=sys.stderr)
+        return 2
+    if not makers:
+        print(f"pokerspec phh export: no hand to export in {' '.join(args.sources)} (only hand cases and "
+              "traces of hands are exported)", file=sys.stderr)
         return 2
     done: list[Exported] = []
     failed = 0
@@ -126,7 +137,7 @@ def handle_export(args: argparse.Namespace) -> int:
         except ExportError as exc:
             print(f"{name}: not exported: {exc}", file=sys.stderr)
             failed += 1
-    if not _write(done, args.out, ".phh", lambda e: e.text, lambda e: e.name):
+    if not _write(done, args.out, ".phh", lambda e: e.text, lambda e: e.name, fresh=not args.force):
         return 2
     return 1 if failed or not done else 0
 
@@ -185,6 +196,8 @@ def _trace_makers(path: Path, suite: Callable[[], dict[str, dict[str, Json]]], p
             records.append((number, json.loads(line)))
         except json.JSONDecodeError as exc:
             raise ExportError(f"{path} line {number}: not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise ExportError(f"{path} line {number}: nested deeper than a trace can be") from None
     for number, trace in join_records(records):
         if "steps" not in trace:
             continue
@@ -204,11 +217,14 @@ def handle_import(args: argparse.Namespace) -> int:
         profiles = [stud_profile(n) for n in args.profile] if args.profile else stud_profiles()
         ids = _case_ids(args.id, len(args.files))
         if args.out is not None:
-            check_outputs({"--out": args.out}, args.files, directories=True)
-            taken = [str(args.out / f"{i}.json") for i in ids if (args.out / f"{i}.json").exists()]
+            check_outputs({"--out": args.out}, args.files, directories=True, kind=CASES,
+                          suite=source_checkout() is not None)
+            targets = [args.out / f"{i}.json" for i in ids]
+            taken = [str(t) for t in targets if t.exists() and not (args.overwrite and _imported(t))]
             if taken:
                 raise UsageError(f"--out {args.out}: {', '.join(taken[:5])} already there; an import "
-                                 "never overwrites a file (give another --out or --id)")
+                                 "writes over only the cases it wrote, with --overwrite (or give another "
+                                 "--out or --id)")
     except (UnknownProfile, ValueError) as exc:
         print(f"pokerspec phh import: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -220,9 +236,19 @@ def handle_import(args: argparse.Namespace) -> int:
         except PhhError as exc:
             print(f"{path}: not imported: {exc.message}", file=sys.stderr)
             status = max(status, 2 if exc.code in UNREADABLE else 1)
-    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"]), fresh=True):
+    fresh = not args.overwrite
+    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"]), fresh=fresh):
         return 2
     return status
+
+
+def _imported(path: Path) -> bool:
+    """An earlier import's case: a case file tagged ``imported``."""
+    try:
+        data = json.loads(read_regular(path, MAX_CASE_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("tags"), list) and "imported" in data["tags"]
 
 
 def _case_text(case: dict[str, Json]) -> str:
@@ -250,7 +276,7 @@ def _write(items: list[T], out: Path | None, suffix: str, text: Callable[[T], st
         for item in items:
             sys.stdout.write(text(item))
         return True
-    targets = [out / f"{name(item)}{suffix}" for item in items]
+    targets = [confined(out, name(item), suffix) for item in items]
     existing = [str(t) for t in targets if fresh and (t.exists() or t.is_symlink())]
     if existing:
         print(f"pokerspec phh: {', '.join(existing[:5])}{' ...' if len(existing) > 5 else ''}: already "
@@ -259,7 +285,7 @@ def _write(items: list[T], out: Path | None, suffix: str, text: Callable[[T], st
     try:
         out.mkdir(parents=True, exist_ok=True)
         for item, target in zip(items, targets, strict=True):
-            replace_file(target, text(item))
+            write_text(target, text(item))
             print(f"wrote {target}")
     except OSError as exc:
         print(f"pokerspec phh: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)

@@ -25,6 +25,7 @@ from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
+from pokerspec.outputs import check_outputs, write_text
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.regress.corpus import corpus
 from pokerspec.regress.diff import compare_traces
@@ -37,7 +38,7 @@ from pokerspec.regress.trace import (
     join_records,
     trace_records,
 )
-from pokerspec.resources import GOLDEN, source_checkout
+from pokerspec.resources import GOLDEN, MAX_CASE_BYTES, read_regular, source_checkout
 
 SHOWN = 200
 """Lines of differences ``golden check`` prints before the per-file summary, unless ``--all``."""
@@ -143,8 +144,41 @@ def explain_file(path: str, old: str, new: str) -> FileChange:
     return found
 
 
+GOLDEN_BYTES = 64 * MAX_CASE_BYTES
+"""The largest golden file read (the largest committed one is about 2 MB)."""
+
+
+def _is_golden(path: Path) -> bool:
+    """A golden file: a regular file whose first line is a header naming itself one (any
+    other ``*.jsonl`` under the directory is not this command's, so never deleted)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as f:
+            head = json.loads(f.readline(MAX_CASE_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(head, dict) and "golden" in head
+
+
+def read_golden(path: Path) -> str:
+    """A golden file's text, each line checked to be JSON; ``UsageError`` naming the file when
+    it is not UTF-8, too big, or a line is not JSON Python's reader can take."""
+    try:
+        text = read_regular(path, GOLDEN_BYTES).decode("utf-8")
+        for line in text.splitlines():
+            json.loads(line)
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not a golden file: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{path}: not a golden file: a line is not JSON ({type(exc).__name__})") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the golden file: {exc.strerror or exc}") from None
+    return text
+
+
 def _committed(golden: Path, games: Sequence[str]) -> set[str]:
-    found = {p.relative_to(golden).as_posix() for p in golden.rglob("*.jsonl")}
+    found = {p.relative_to(golden).as_posix() for p in golden.rglob("*.jsonl") if _is_golden(p)}
     return {p for p in found if not games or p.split("/")[0] in games}
 
 
@@ -167,7 +201,7 @@ def check_files(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), gam
         if not file.exists():
             changes.append(FileChange(path, [f"{path}: missing (run `pokerspec golden update`)"]))
             continue
-        old = file.read_text(encoding="utf-8")
+        old = read_golden(file)
         if old != text:
             change = explain_file(path, old, text)
             change.lines = change.lines or [f"{path}: differs (layout only)"]
@@ -185,9 +219,11 @@ def update(golden: Path = GOLDEN, vectors: Sequence[Path] = (VECTORS,), games: S
         changed.append(path)
     for path, text in sorted(fresh.items()):
         file = golden / path
-        if not file.exists() or file.read_text(encoding="utf-8") != text:
+        if (file.exists() or file.is_symlink()) and not _is_golden(file):
+            raise UsageError(f"{file}: not a golden file; it is not replaced (move it away)")
+        if not file.exists() or read_golden(file) != text:
             file.parent.mkdir(parents=True, exist_ok=True)
-            file.write_text(text, encoding="utf-8")
+            write_text(file, text)
             changed.append(path)
     return changed
 
@@ -196,6 +232,8 @@ def handler(args: argparse.Namespace) -> int:
     golden = Path(args.dir) if args.dir else GOLDEN
     if args.dir and not golden.is_dir():
         raise UsageError(f"--dir {args.dir}: no such directory (the golden traces are in conformance/golden)")
+    if args.dir and args.action == "update":
+        check_outputs({"--dir": golden}, [VECTORS], directories=True, suite=True)
     if args.action == "update" and not args.dir and source_checkout() is None:
         raise UsageError("this pokerspec is installed with its own copy of the golden traces: update them "
                          "in a clone (`python3 tasks.py test` installs it from there) or name a directory "

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import cast
 
 from pokerspec import __version__
-from pokerspec.cli import check_outputs, replace_file
 from pokerspec.conformance.cases import VECTORS, BadCase, Case, load_case, load_cases
 from pokerspec.core.game import Json
+from pokerspec.outputs import check_outputs, write_text
 from pokerspec.viewer.data import ViewError, case_view
 
 LANGUAGES = ("en", "ru", "pt", "fr")
@@ -89,7 +89,7 @@ def handler(args: argparse.Namespace) -> int:
     output = Path(args.output or f"{case.id}.html")
     check_outputs({"--output": output}, [case.path])
     try:
-        replace_file(output, page)
+        write_text(output, page)
     except OSError as exc:
         print(f"pokerspec view: cannot write {output}: {exc.strerror or exc}", file=sys.stderr)
         return 2
