@@ -6,8 +6,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import shutil
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from pokerspec.conformance.cases import load_cases
 from pokerspec.profiles import all_profiles, default_profile
 from pokerspec.regress import diff
 from pokerspec.regress.diff import Change, Side, collect, compare
+from pokerspec.regress.examples import CHANGES, scratch
 from pokerspec.regress.moved import parameter_rules
 from pokerspec.regress.trace import Trace
 from pokerspec.traceability import collect as collect_rules
@@ -123,34 +122,12 @@ def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) ->
     assert (tree / "reference" / "pokerspec" / "profiles.py").is_file()
 
 
-def _scratch(tmp_path: Path) -> Path:
-    """A scratch copy of the project's code, cases and spec, to make a rule change in."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    shutil.copytree(ROOT / "reference", tmp_path / "reference", ignore=ignore)
-    for folder in ("vectors", "schema"):
-        shutil.copytree(ROOT / "conformance" / folder, tmp_path / "conformance" / folder)
-    shutil.copytree(ROOT / "spec", tmp_path / "spec")
-    return tmp_path
-
-
-def _append(tree: Path, module: str, code: str) -> None:
-    """Change a rule in a scratch copy by redefining, at the end of ``module``, what today's code
-    defines there (the change reads today's values, never assumes them)."""
-    with (tree / "reference" / "pokerspec" / module).open("a", encoding="utf-8") as out:
-        out.write("\n\n" + textwrap.dedent(code))
-
-
 def test_a_changed_qualifier_is_filed_under_the_qualifier_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A copy of the project whose BARGE profile wants a pair one rank higher for high: only
     showdowns change, and every change is filed under ``archie.qualify.high``, the rule the
     changed parameter ``high_pair`` belongs to (not ``archie.award.split``)."""
-    tree = _scratch(tmp_path)
-    _append(tree, "archie/profiles.py", """
-        from dataclasses import replace as _replace
-        PROFILES = tuple(_replace(p, rules=_replace(p.rules, high_pair=Rank(p.rules.high_pair + 1)))
-                         if p.name == "archie-barge" else p for p in PROFILES)
-        """)
+    tree = scratch(ROOT, tmp_path, CHANGES["qualifier-one-higher"])
     code, out = _run(["archie-barge", "--hands", "40", "--json", "--dir-b", str(tree)], capsys)
     assert code == 1, out
     report = json.loads(out)
@@ -166,16 +143,7 @@ def test_a_changed_odd_chip_order_is_filed_under_the_odd_chip_rule(
     the first shown. The changed function cites ``stud.showdown.odd-chip``, so every change is
     filed there (not under ``stud.allin.pots``), and the cases whose winnings moved are printed
     first."""
-    tree = _scratch(tmp_path)
-    _append(tree, "stud/showdown.py", '''
-        _shown_order = _odd_chip_priority
-
-
-        def _odd_chip_priority(winners: list[Seat], own: Mapping[Seat, Sequence[Card]],
-                               rules: StudRules) -> list[Seat]:
-            """The lowest tied seat first (``stud.showdown.odd-chip``)."""
-            return sorted(_shown_order(winners, own, rules))
-        ''')
+    tree = scratch(ROOT, tmp_path, CHANGES["odd-chip-lowest-seat"])
     code, out = _run(["stud-fl-training", "--hands", "20", "--json", "--dir-b", str(tree)], capsys)
     assert code == 1, out
     report = json.loads(out)
@@ -223,20 +191,7 @@ def test_a_changed_highest_bid_names_the_rule_and_counts_outcomes(
     refused before are filed under ``auction.auction.bid``, setups the raised reserve refuses
     under ``auction.setup.reserve``, never under the dozen rules a case lists; outcome changes are
     counted; a random hand keeps every difference; A's hands are replayed under B."""
-    tree = _scratch(tmp_path)
-    _append(tree, "auction/profiles.py", """
-        from dataclasses import replace as _replace
-        from pokerspec.core.types import Chips as _Chips
-
-
-        def _one_more_bid(rules: AuctionRules) -> AuctionRules:
-            wider = _replace(rules, reserve=_Chips(10**6), max_bid=_Chips(rules.max_bid + 1))
-            need = wider.ante + wider.auctions * wider.max_bid + wider.cap
-            return _replace(wider, reserve=_Chips(max(rules.reserve, need)))
-
-
-        PROFILES = tuple(_replace(p, rules=_one_more_bid(p.rules)) for p in PROFILES)
-        """)
+    tree = scratch(ROOT, tmp_path, CHANGES["one-more-bid"])
     argv = ["auction-seed", "--hands", "12", "--dir-b", str(tree)]
     code, out = _run([*argv, "--json"], capsys)
     assert code == 1, out
