@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
+from pokerspec.conformance.cases import load_cases
 from pokerspec.profiles import default_profile
 from pokerspec.regress.where import DISTINCTIVE, SECTIONS, Whereabouts, where
 from pokerspec.resources import source_checkout
@@ -106,3 +108,34 @@ def test_a_recursive_helper_is_read_once(tmp_path: Path, monkeypatch: pytest.Mon
         assert _self_fields(ast.parse("most(self, 4)"), module.Rules) == {"cap", "unit"}
     finally:
         sys.modules.pop("recursive_rules", None)
+
+
+def test_cases_and_positions_a_changed_reserve_moves() -> None:
+    """Every auction case with a stack at today's reserve that does not pin the reserve rule is
+    listed as moved by it (a higher reserve refuses its setup), and the perft positions copied
+    from a listed case are listed as copies."""
+    assert ROOT is not None
+    reserve = default_profile("auction").rules.reserve
+    found = where("auction.setup.reserve", ROOT)
+    moved = {p.what.split(":")[0] for p in found.places["moved"]}
+    at_reserve = {c.id for c in load_cases([ROOT / "conformance" / "vectors"], spec=None)[0]
+                  if c.game == "auction" and "auction.setup.reserve" not in c.rules
+                  and reserve in c.data.get("setup", {}).get("stacks", [])}
+    assert at_reserve and at_reserve <= moved
+    copies = [p.what for p in found.places["perft"] if "a copy of case" in p.what]
+    assert copies and all(p.split("case ")[1].split("'")[0] in moved | {
+        c.id for c in load_cases([ROOT / "conformance" / "vectors"], spec=None)[0]
+        if "auction.setup.reserve" in c.rules} for p in copies)
+    assert found.places["perft"][-1].path == "pokerspec perft --update"
+
+
+def test_every_line_with_the_literal_is_listed(bid: Whereabouts) -> None:
+    """No line of a test file hard-coding the reserve is left out of the listing."""
+    assert ROOT is not None
+    reserve = str(default_profile("auction").rules.reserve)
+    path = "conformance/suites/auction/test_auction_rules.py"
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    expected = [i for i, line in enumerate(lines, 1) if re.search(rf"(?<![\w.]){reserve}(?![\w.])", line)]
+    what = next(p.what for p in bid.places["tests"] if p.path == path)
+    listed = what.split(f"literal {reserve} (= reserve) at line")[1].split(";")[0].lstrip("s ")
+    assert [int(n) for n in listed.split(", ")] == expected
