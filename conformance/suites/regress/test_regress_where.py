@@ -139,3 +139,11 @@ def test_every_line_with_the_literal_is_listed(bid: Whereabouts) -> None:
     what = next(p.what for p in bid.places["tests"] if p.path == path)
     listed = what.split(f"literal {reserve} (= reserve) at line")[1].split(";")[0].lstrip("s ")
     assert [int(n) for n in listed.split(", ")] == expected
+
+
+def test_every_sentence_stating_the_bid_range(bid: Whereabouts) -> None:
+    """The contract table, the profile page and the chapter, in four languages, state the range."""
+    prose = {p.path for p in bid.places["prose"] if "max_bid" in p.what}
+    for page in ("spec/core/08-contract", "spec/auction/02-auctions"):
+        assert {page + lang + ".md" for lang in ("", ".ru", ".pt", ".fr")} <= prose, page
+    assert "reference/pokerspec/auction/profiles.py" in prose

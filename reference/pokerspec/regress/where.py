@@ -2,7 +2,9 @@
 
 The spec's paragraphs in each language, the profile parameters the rule reads (found in the
 reference code that cites it) with their values and the invariants that tie them to other
-parameters, the reference code, the JavaScript engine's code and constants, the cases that pin
+parameters, every sentence of the prose that states one of them (four languages: spec, site,
+rulings, summaries, findings), the reference code, the JavaScript engine's code and constants,
+the cases that pin
 it and their profiles, the cases that depend on its parameters' values without pinning it
 (stacks against the reserve, amounts at a bound), the perft positions copied from those cases,
 the tests that name it (every line), its parameters or their distinctive values, the
@@ -37,8 +39,8 @@ from pokerspec.resources import source_checkout
 from pokerspec.rules import LANGUAGES, translation_path
 from pokerspec.traceability import Traceability, collect
 
-SECTIONS = ("spec", "parameters", "reference", "javascript", "cases", "moved", "perft", "tests", "golden",
-            "imported", "mutants", "site")
+SECTIONS = ("spec", "prose", "parameters", "reference", "javascript", "cases", "moved", "perft", "tests",
+            "golden", "imported", "mutants", "site")
 """Every kind of place a rule lives, in the order a rule change visits them."""
 DISTINCTIVE = 10
 """A literal number in a test counts as a hard-coded parameter from this value up: smaller ones
@@ -277,6 +279,16 @@ def spec_places(rule: RuleId, trace: Traceability, root: Path) -> list[Place]:
     return places
 
 
+def prose_places(game: str, params: list[Parameter], root: Path) -> list[Place]:
+    """Every sentence of the spec, the site, the rulings, the profile summaries and the findings
+    that states one of the rule's parameters, in any language (``pokerspec.regress.stated``)."""
+    from pokerspec.regress.stated import statements
+
+    names = {p.name for p in params}
+    return [Place(s.path, s.line, "states " + ", ".join(f"{k} = {v}" for k, v in s.states.items()))
+            for s in statements(root) if s.game == game and names & set(s.states)]
+
+
 def js_places(rule: RuleId, game: str, params: list[Parameter], root: Path) -> list[Place]:
     """The JavaScript engine's comments citing the rule, and the game's constants named after the
     rule's parameters (``MAX_BID`` for ``max_bid``) with every line that uses them."""
@@ -497,6 +509,7 @@ def where(rule: str, root: Path) -> Whereabouts:
     params, invariant_places = parameters(rid, game, trace, root) if game != "core" else ([], [])
     places: dict[str, list[Place]] = {
         "spec": spec_places(rid, trace, root),
+        "prose": prose_places(game, params, root),
         "parameters": invariant_places,
         "reference": [Place(loc.path, loc.line, "cites the rule") for loc in trace.code.get(rid, ())],
         "javascript": js_places(rid, game, params, root),
