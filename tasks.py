@@ -201,7 +201,7 @@ it lists them)."""
 FIXES = {
     "test_regress_golden.py": "pokerspec golden update   (then review `git diff conformance/golden`)",
     "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
-                          "--id stud-phh-0401 --out conformance/vectors/stud/phh",
+                          "--id stud-phh-0401 --out conformance/vectors/stud/phh --overwrite",
     "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
                                          "docs/maintainers/mutants.md   (and a mutant for a new profile)",
     "test_spec_numbers.py": "edit the translations named to state the English numbers "

@@ -67,6 +67,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     p.add_argument("--level", choices=("optional", "required"), default="optional",
                    help="required only once a person has checked the case against the spec")
     p.add_argument("--out", type=Path, metavar="DIR", help="write ID.json files here (for several files)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="write over ID.json files in --out that an earlier import wrote (never another file)")
     p.set_defaults(handler=handle_import)
 
 
@@ -205,10 +207,14 @@ def handle_import(args: argparse.Namespace) -> int:
         ids = _case_ids(args.id, len(args.files))
         if args.out is not None:
             check_outputs({"--out": args.out}, args.files, directories=True)
-            taken = [str(args.out / f"{i}.json") for i in ids if (args.out / f"{i}.json").exists()]
-            if taken:
-                raise UsageError(f"--out {args.out}: {', '.join(taken[:5])} already there; an import "
-                                 "never overwrites a file (give another --out or --id)")
+            taken = [args.out / f"{i}.json" for i in ids if (args.out / f"{i}.json").exists()
+                     or (args.out / f"{i}.json").is_symlink()]
+            foreign = [str(t) for t in taken if not (args.overwrite and _imported_case(t))]
+            if foreign:
+                why = ("not a case an import wrote (a JSON case of that ID tagged imported)" if args.overwrite
+                       else "already there; an import writes over only the cases an earlier import wrote, "
+                       "and only with --overwrite (or give another --out or --id)")
+                raise UsageError(f"--out {args.out}: {', '.join(foreign[:5])}: {why}")
     except (UnknownProfile, ValueError) as exc:
         print(f"pokerspec phh import: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -220,9 +226,23 @@ def handle_import(args: argparse.Namespace) -> int:
         except PhhError as exc:
             print(f"{path}: not imported: {exc.message}", file=sys.stderr)
             status = max(status, 2 if exc.code in UNREADABLE else 1)
-    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"]), fresh=True):
+    fresh = not args.overwrite
+    if not _write(cases, args.out, ".json", _case_text, lambda case: str(case["id"]), fresh=fresh):
         return 2
     return status
+
+
+def _imported_case(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding a case an import wrote: a JSON case whose ID
+    is the file's name, tagged ``imported``."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        case = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    tags = case.get("tags") if isinstance(case, dict) else None
+    return isinstance(tags, list) and "imported" in tags and case.get("id") == path.stem
 
 
 def _case_text(case: dict[str, Json]) -> str:

@@ -464,7 +464,7 @@ def imported_places(rule: RuleId, game: str, cases: list[Case], root: Path) -> l
 
 
 REIMPORT = ("pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh --id stud-phh-0401 "
-            "--out conformance/vectors/stud/phh")
+            "--out conformance/vectors/stud/phh --overwrite")
 """The command that regenerates the imported real hands (docs/examples/real-hands.md)."""
 
 
