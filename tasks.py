@@ -218,13 +218,17 @@ QUICK_TESTS = (
     "conformance/suites/phh/test_phh_import.py", "docs/tests/test_case_translations.py",
     "docs/tests/test_case_prose.py", "docs/tests/test_spec_numbers.py", "docs/tests/test_glossary.py",
 )
-"""``--quick``: the tests of what a rule change moves — the rules' own suites, traceability,
-translations and case prose, golden traces, imported real hands, the profiles' diff."""
+"""``--quick`` always runs these — the rules' own suites, traceability, translations and case
+prose, golden traces, imported real hands, the profiles' diff — and adds every test the changed
+files can move: those importing a changed module through any chain of imports, and those
+``pokerspec where`` lists for the rules the changed files implement
+(``python -m pokerspec.regress.quick`` prints them; the JavaScript engine's unit tests run when
+it lists them)."""
 
 FIXES = {
     "test_regress_golden.py": "pokerspec golden update   (then review `git diff conformance/golden`)",
     "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
-                          "--id stud-phh-0401 --out conformance/vectors/stud/phh",
+                          "--id stud-phh-0401 --out conformance/vectors/stud/phh --overwrite",
     "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
                                          "docs/maintainers/mutants.md   (and a mutant for a new profile)",
     "test_spec_numbers.py": "edit the translations named to state the English numbers "
@@ -303,8 +307,17 @@ def test(argv: list[str]) -> None:
     tests: dict[str, list[tuple[str, str]]] = {}
     junit = Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
 
+    selected: list[list[str]] = []
+
+    def moved() -> list[str]:
+        """The tests the changed files can move (``pokerspec.regress.quick``), worked out once."""
+        if not selected:
+            selected.append(output(BIN / "python", "-m", "pokerspec.regress.quick", cwd=ROOT))
+        return selected[0]
+
     def pytest() -> None:
-        paths = [p for p in QUICK_TESTS if (ROOT / p).exists()] if quick else []
+        paths = [p for p in dict.fromkeys((*QUICK_TESTS, *moved())) if (ROOT / p).is_dir()
+                 or (p.endswith(".py") and (ROOT / p).is_file())] if quick else []
         only = ["-m", "not slow and not browser"] if quick else []
         run(BIN / "python", "-m", "pytest", "-n", "2", *only, "-q", "--durations=5", f"--junit-xml={junit}",
             *paths, *argv)
@@ -320,10 +333,18 @@ def test(argv: list[str]) -> None:
         ("mypy --strict", "mypy", lambda: run(BIN / "mypy", "reference/pokerspec", "conformance/adapters",
                                               "benchmarks", "docs/hooks")),
     ]
+    def js_tests() -> None:
+        if not any(p.startswith(f"{JS.relative_to(ROOT).as_posix()}/") for p in moved()):
+            print("  no JavaScript test names a rule or module the change touches", flush=True)
+        elif npm_ci(JS):
+            run("node", "--test", "--test-reporter=dot", JS / "test")
+
     if quick:
         plan += [("the conformance run on the reference, every game required", "conformance", reference_run),
                  ("the conformance run on the JavaScript engine, every game required", "javascript", js_run),
-                 ("the fast tests (two workers)", "pytest", pytest)]
+                 ("the JavaScript engine's unit tests, if the change can move them", "javascript", js_tests),
+                 ("the fast tests, and every test the change can move by its imports and rules "
+                  "(slow and browser tests are left to the full run)", "pytest", pytest)]
     else:
         plan += [("the independent JavaScript engine: types, unit tests, the whole suite", "javascript",
                   js_engine),

@@ -372,3 +372,26 @@ def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixt
         check(engine, handshake(engine), [POSITIONS["stud-allin-0701"]], args)
     assert main(["perft", "--position", "stud-allin-0701", "--invariants"]) == 0
     assert "invariant:" not in capsys.readouterr().out
+
+
+def test_update_names_a_position_the_rules_refuse(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """After a rule change (here: stacks under the reserve), ``perft --update`` is a usage error
+    naming the position, its file and the case it copies, and writes no table."""
+    from dataclasses import replace
+
+    from pokerspec.perft import cli as perft_cli
+
+    known = positions()
+    name = next(n for n, p in known.items() if p.game == "auction" and "From the case " in p.title)
+    source = known[name].title.split("From the case ")[1].split(" ")[0]
+    stacks = known[name].setup["stacks"]
+    assert isinstance(stacks, list)
+    broke = replace(known[name], setup={**known[name].setup, "stacks": [1] * len(stacks)})
+    before = TABLES.read_bytes()
+    monkeypatch.setattr(perft_cli, "positions", lambda: {name: broke})
+    assert main(["perft", "--update"]) == 2
+    err = capsys.readouterr().err
+    assert f"position {name} (conformance/perft/positions/{name}.json, a copy of case {source}'s" in err
+    assert "the rules refuse its setup" in err and "internal error" not in err
+    assert TABLES.read_bytes() == before

@@ -99,6 +99,27 @@ def test_import_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["phh", "import", files[1], "--profile", "stud-fl-training"]) == 1
 
 
+def test_the_printed_re_import_writes_over_its_own_cases_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fix tasks.py and ``pokerspec where`` print (``--overwrite``) writes over the cases an
+    earlier import wrote; a file there that is not one is refused, and nothing is written."""
+    files = [str(WSOP / n) for n in ("5.phh", "6.phh")]
+    argv = ["phh", "import", *files, "--id", "stud-x-0010", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    first = (tmp_path / "stud-x-0010.json").read_text(encoding="utf-8")
+    (tmp_path / "stud-x-0011.json").write_text("{}\n", encoding="utf-8")
+    assert main(argv) == 2 and "--overwrite" in capsys.readouterr().err
+    assert main([*argv, "--overwrite"]) == 2
+    assert "stud-x-0011.json: not a case an import wrote" in capsys.readouterr().err
+    assert (tmp_path / "stud-x-0011.json").read_text(encoding="utf-8") == "{}\n"
+    (tmp_path / "stud-x-0011.json").unlink()
+    edited = {**json.loads(first), "title": "edited by hand"}
+    (tmp_path / "stud-x-0010.json").write_text(json.dumps(edited), encoding="utf-8")
+    assert main([*argv, "--overwrite"]) == 0
+    assert (tmp_path / "stud-x-0010.json").read_text(encoding="utf-8") == first
+    assert (tmp_path / "stud-x-0011.json").is_file()
+
+
 def _line_played(steps: list[dict[str, object]]) -> list[list[str]]:
     """Seat and verb of each action of the line a case ends on: a ``pop`` takes back the actions
     played since its ``push`` (the case goes back to that position)."""

@@ -4,14 +4,19 @@ nothing unrelated changes, and the exit status says whether anything changed."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from pokerspec.conformance.cases import load_cases
+from pokerspec.profiles import all_profiles, default_profile
 from pokerspec.regress import diff
 from pokerspec.regress.diff import Change, Side, collect, compare
+from pokerspec.regress.examples import CHANGES, scratch
+from pokerspec.regress.moved import parameter_rules
+from pokerspec.regress.trace import Trace
+from pokerspec.traceability import collect as collect_rules
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -117,27 +122,37 @@ def test_revision_is_extracted_without_touching_the_work_tree(tmp_path: Path) ->
     assert (tree / "reference" / "pokerspec" / "profiles.py").is_file()
 
 
-def test_a_changed_rule_in_another_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # A copy of the project whose BARGE profile wants a pair of sevens for high: the diff between
-    # the two checkouts shows changed showdowns and no changed betting step.
-    root = ROOT
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    shutil.copytree(root / "reference", tmp_path / "reference", ignore=ignore)
-    shutil.copytree(root / "conformance" / "vectors", tmp_path / "conformance" / "vectors")
-    shutil.copytree(root / "conformance" / "schema", tmp_path / "conformance" / "schema")
-    with (tmp_path / "reference" / "pokerspec" / "archie" / "profiles.py").open("a") as profiles:
-        profiles.write(
-            "\nfrom dataclasses import replace as _replace\n"
-            "from pokerspec.core.cards import Rank as _Rank\n"
-            "PROFILES = tuple(_replace(p, rules=_replace(p.rules, high_pair=_Rank(7))) "
-            "if p.name == 'archie-barge' else p for p in PROFILES)\n")
-    code, out = _run(["archie-barge", "archie-barge", "--hands", "40", "--json", "--dir-a", str(root),
-                      "--dir-b", str(tmp_path)], capsys)
+def test_a_changed_qualifier_is_filed_under_the_qualifier_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy of the project whose BARGE profile wants a pair one rank higher for high: only
+    showdowns change, and every change is filed under ``archie.qualify.high``, the rule the
+    changed parameter ``high_pair`` belongs to (not ``archie.award.split``)."""
+    tree = scratch(ROOT, tmp_path, CHANGES["qualifier-one-higher"])
+    code, out = _run(["archie-barge", "--hands", "40", "--json", "--dir-b", str(tree)], capsys)
     assert code == 1, out
     report = json.loads(out)
     changed = report["changed"]
     assert changed and all(c["where"] == "outcome" for c in changed)
     assert any(c["id"].startswith("archie-qualifiers-") for c in changed)
+    assert list(report["by_rule"]) == ["archie.qualify.high"]
+
+
+def test_a_changed_odd_chip_order_is_filed_under_the_odd_chip_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A code change (no parameter changes): the odd chip goes to the lowest tied seat instead of
+    the first shown. The changed function cites ``stud.showdown.odd-chip``, so every change is
+    filed there (not under ``stud.allin.pots``), and the cases whose winnings moved are printed
+    first."""
+    tree = scratch(ROOT, tmp_path, CHANGES["odd-chip-lowest-seat"])
+    code, out = _run(["stud-fl-training", "--hands", "20", "--json", "--dir-b", str(tree)], capsys)
+    assert code == 1, out
+    report = json.loads(out)
+    assert list(report["by_rule"]) == ["stud.showdown.odd-chip"]
+    assert report["counts"]["outcome_cases"] > 0
+    code, text = _run(["stud-fl-training", "--hands", "20", "--dir-b", str(tree)], capsys)
+    listed = [line.split()[1] for line in text.splitlines() if line.startswith("  case ")]
+    moved = [c["id"] for c in report["changed"] if c["outcome_changed"] and c["kind"] != "corpus"]
+    assert listed[:len(moved)] == moved
 
 
 def test_a_revision_against_the_work_tree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,24 +186,22 @@ def test_a_missing_vectors_directory_is_an_error(tmp_path: Path, capsys: pytest.
 
 def test_a_changed_highest_bid_names_the_rule_and_counts_outcomes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Change A of the rule-change recipe: the highest bid 3 -> 4 (and the reserve 20 -> 25 it
-    forces). Every listing of a bid gains ``bid 4``: the changes are put down to
-    ``auction.auction.bid``, not to the dozen rules a case lists; outcome changes are counted; a
-    random hand keeps every difference; A's hands are replayed under B with their own actions."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
-    shutil.copytree(ROOT / "reference", tmp_path / "reference", ignore=ignore)
-    for folder in ("vectors", "schema"):
-        shutil.copytree(ROOT / "conformance" / folder, tmp_path / "conformance" / folder)
-    shutil.copytree(ROOT / "spec", tmp_path / "spec")
-    setup = tmp_path / "reference" / "pokerspec" / "auction" / "setup.py"
-    text = setup.read_text().replace("max_bid: Chips = Chips(3)", "max_bid: Chips = Chips(4)")
-    setup.write_text(text.replace("reserve: Chips = Chips(20)", "reserve: Chips = Chips(25)"))
-    argv = ["auction-seed", "auction-seed", "--hands", "12", "--dir-b", str(tmp_path)]
+    """Change A of the rule-change recipe on a scratch copy: the highest bid one more than today's,
+    the reserve raised as far as the invariant then needs. Listings gaining the new bid and bids
+    refused before are filed under ``auction.auction.bid``, setups the raised reserve refuses
+    under ``auction.setup.reserve``, never under the dozen rules a case lists; outcome changes are
+    counted; a random hand keeps every difference; A's hands are replayed under B."""
+    tree = scratch(ROOT, tmp_path, CHANGES["one-more-bid"])
+    argv = ["auction-seed", "--hands", "12", "--dir-b", str(tree)]
     code, out = _run([*argv, "--json"], capsys)
     assert code == 1, out
     report = json.loads(out)
-    assert "auction.auction.bid" in report["by_rule"]
-    assert all(" + " not in group for group in report["by_rule"]), list(report["by_rule"])
+    assert set(report["by_rule"]) <= {"auction.auction.bid", "auction.setup.reserve"}, list(report["by_rule"])
+    changed = {c["id"]: c for c in report["changed"]}
+    rejected = [c for c in changed.values() if c["where"] == "step" and "reject" in (c["a"] or {})]
+    assert rejected and all(c["rules"] == ["auction.auction.bid"] for c in rejected)
+    refused = [c for c in changed.values() if c["where"] == "setup"]
+    assert refused and all(c["rules"] == ["auction.setup.reserve"] for c in refused)
     counts = report["counts"]
     assert counts["changed_hands"] == 12 and 0 < counts["outcome_hands"] <= 12
     hand = next(c for c in report["changed"] if c["kind"] == "corpus")
@@ -198,6 +211,64 @@ def test_a_changed_highest_bid_names_the_rule_and_counts_outcomes(
     code, text_out = _run(argv, capsys)
     assert "auction.auction.bid  (" in text_out and "in their outcome" in text_out
     assert "replayed under B with the same actions" in text_out
+
+
+def _moved_case(key: str, outcome: int) -> Trace:
+    return {"id": key, "kind": "hand", "rules": ["archie.betting.fold"],
+            "steps": [{"act": "p1 f", "result": "ok", "to_act": ["p1"]}],
+            "outcome": {"received": {"p1": outcome}}}
+
+
+def test_changed_outcomes_are_listed_first_and_never_left_out() -> None:
+    """Twenty cases change a listing only, the last one changes who receives what: it is printed
+    first in its group, and the per-group limit leaves out only cases whose outcome held."""
+    a_traces = {f"c{i:02}": _moved_case(f"c{i:02}", 3) for i in range(21)}
+    b_traces = json.loads(json.dumps(a_traces))
+    for trace in b_traces.values():
+        trace["steps"][0]["to_act"] = ["p2"]
+    b_traces["c20"]["outcome"] = {"received": {"p1": 4}}
+    a = Side("A", "x", "archie", [], a_traces)
+    b = Side("B", "x", "archie", ["archie.betting.fold"], b_traces)
+    text = diff.render(compare(a, b), limit=diff.SHOWN)
+    listed = [line.split()[1] for line in text.splitlines() if line.startswith("  case ")]
+    assert listed[0] == "c20" and len(listed) == diff.SHOWN
+    assert f"... and {21 - diff.SHOWN} more (" in text
+
+
+def test_a_setup_refused_on_both_sides_with_the_same_code_keeps_its_outcome() -> None:
+    """Only the message differs (it names the reserve): the case is listed, its outcome is not
+    counted as changed."""
+    def refused(reason: str) -> Trace:
+        return {"id": "h", "kind": "hand", "rules": [], "steps": [],
+                "outcome": {"error": "bad_seats", "reason": reason}}
+    a = Side("A", "x", "auction", [], {"h": refused("only 1 seat(s) hold the 20-chip reserve")})
+    b = Side("B", "x", "auction", [], {"h": refused("only 1 seat(s) hold the 25-chip reserve")})
+    report = compare(a, b)
+    [change] = report.changes
+    assert not change.outcome_changed and report.counts()["outcome_cases"] == 0
+
+
+def test_every_profile_between_two_directories(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dir-a``/``--dir-b`` (or ``--rev-a``/``--rev-b``) without a profile compares every
+    profile both have; without revisions or directories two profiles must be named."""
+    code, out = _run(["--hands", "0", "--json", "--dir-a", str(ROOT), "--dir-b", str(ROOT)], capsys)
+    assert code == 0, out
+    report = json.loads(out)
+    assert [r["a"]["profile"] for r in report["reports"]] == sorted(all_profiles())
+    assert report["not_compared"] == {}
+    code, out = _run(["archie-barge"], capsys)
+    assert code == 2 and "name two profiles" in out
+
+
+def test_every_parameter_names_its_rule() -> None:
+    """Each field of every game's rules object belongs to a rule its docstring (or its type's)
+    cites, so that the diff can file a changed parameter's differences under that rule."""
+    known = collect_rules(ROOT).rules
+    for game in ("archie", "auction", "stud"):
+        kind = type(default_profile(game).rules)
+        found = parameter_rules(kind)
+        assert set(found) == {f.name for f in dataclasses.fields(kind)}, game
+        assert all(rule in known for rule in found.values()), found
 
 
 def test_a_setup_refused_on_one_side_is_an_error_with_its_reason() -> None:

@@ -1,5 +1,5 @@
 """The rule-change recipe in one pass (docs/maintainers/regression.md): change A — Auction's
-highest bid 3 -> 4, with the reserve 20 -> 25 its invariant then demands, and the English
+highest bid one higher than today's, with the reserve its invariant then demands, and the English
 paragraphs — made in a scratch copy of the clone; ONE ``tasks.py test --quick --keep-going`` run
 must list every place the change missed, each with the command that fixes it: the cases, the
 JavaScript engine's amounts, the tests with literal limits, the golden traces, the case prose, the
@@ -20,6 +20,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from pokerspec.auction.profiles import SEED
+from pokerspec.core.types import Chips
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -68,17 +70,30 @@ def scratch_copy(into: Path) -> Path:
     return into
 
 
-CHANGE_A = (
-    ("reference/pokerspec/auction/setup.py", "max_bid: Chips = Chips(3)", "max_bid: Chips = Chips(4)"),
-    ("reference/pokerspec/auction/setup.py", "reserve: Chips = Chips(20)", "reserve: Chips = Chips(25)"),
-    ("spec/auction/02-auctions.md", "a bid of 1, 2 or 3 chips", "a bid of 1, 2, 3 or 4 chips"),
-    ("spec/auction/02-auctions.md", "from 1 to 3", "from 1 to 4"),
-    ("spec/auction/01-setup.md", "| 1, 2 or 3 |", "| 1, 2, 3 or 4 |"),
-    ("spec/auction/01-setup.md", "at least 20 chips", "at least 25 chips"),
-    ("spec/auction/01-setup.md", "(5 × 3)", "(5 × 4)"),
-)
-"""Change A as a maintainer makes it first: the rules object (the reserve raised as the
-configuration error's arithmetic asks) and the English paragraphs, nothing else yet."""
+def change_a() -> list[tuple[str, str, str]]:
+    """Change A as a maintainer makes it first, from today's values: the rules object (the
+    highest bid one higher, the reserve raised as the configuration error's arithmetic asks) and
+    the English paragraphs, nothing else yet."""
+    rules = SEED
+    top = Chips(rules.max_bid + 1)
+    need = rules.ante + rules.auctions * top + rules.cap
+    reserve = max(rules.reserve, need)
+
+    def bids(highest: int) -> str:
+        return ", ".join(map(str, range(rules.min_bid, highest))) + f" or {highest}"
+
+    setup, auctions = "reference/pokerspec/auction/setup.py", "spec/auction/02-auctions.md"
+    low, high = rules.min_bid, rules.max_bid
+    return [
+        (setup, f"max_bid: Chips = Chips({rules.max_bid})", f"max_bid: Chips = Chips({top})"),
+        (setup, f"reserve: Chips = Chips({rules.reserve})", f"reserve: Chips = Chips({reserve})"),
+        (auctions, f"a bid of {bids(high)} chips", f"a bid of {bids(top)} chips"),
+        (auctions, f"from {low} to {high}", f"from {low} to {top}"),
+        ("spec/auction/01-setup.md", f"| {bids(rules.max_bid)} |", f"| {bids(top)} |"),
+        ("spec/auction/01-setup.md", f"at least {rules.reserve} chips", f"at least {reserve} chips"),
+        ("spec/auction/01-setup.md", f"({rules.auctions} × {rules.max_bid})", f"({rules.auctions} × {top})"),
+    ]
+
 
 MISSED = {
     "conformance/suites/test_js_parity.py": "fix: change the JavaScript engine's amounts",
@@ -95,7 +110,7 @@ MISSED = {
                     reason="about two minutes: set POKERSPEC_RECIPE_TEST=1 to run change A in a scratch copy")
 def test_change_a_one_keep_going_run_lists_every_missed_place(tmp_path: Path) -> None:
     scratch = scratch_copy(tmp_path / "clone")
-    for path, old, new in CHANGE_A:
+    for path, old, new in change_a():
         file = scratch / path
         text = file.read_text(encoding="utf-8")
         assert old in text, (path, old)

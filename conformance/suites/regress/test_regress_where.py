@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.regress.where import CLONE_ONLY, SECTIONS, Whereabouts, installed, installed_layout, where
+from pokerspec.conformance.cases import load_cases
+from pokerspec.profiles import default_profile
+from pokerspec.regress.where import (
+    CLONE_ONLY,
+    DISTINCTIVE,
+    SECTIONS,
+    Whereabouts,
+    installed,
+    installed_layout,
+    where,
+)
 from pokerspec.resources import source_checkout
 
 ROOT = source_checkout()
@@ -53,9 +64,12 @@ def test_the_javascript_engine_and_its_constants(bid: Whereabouts) -> None:
 
 
 def test_tests_with_literal_limits(bid: Whereabouts) -> None:
+    """The auction tests that hard-code today's reserve (whatever it is) are listed with it."""
+    reserve = default_profile("auction").rules.reserve
+    assert reserve >= DISTINCTIVE, "a reserve under the distinctive values is found by name only"
     tests = {p.path: p.what for p in bid.places["tests"]}
-    assert "literal 20 (= reserve)" in tests["conformance/suites/auction/test_auction_rules.py"]
-    assert "literal 20 (= reserve)" in tests["conformance/suites/auction/test_auction_properties.py"]
+    assert f"literal {reserve} (= reserve)" in tests["conformance/suites/auction/test_auction_rules.py"]
+    assert f"literal {reserve} (= reserve)" in tests["conformance/suites/auction/test_auction_properties.py"]
 
 
 def test_cases_golden_and_site(bid: Whereabouts) -> None:
@@ -118,3 +132,42 @@ def test_from_the_installed_package_every_place_is_an_installed_file_or_says_it_
             if not place.path.startswith("pokerspec "):
                 assert Path(place.path).is_file(), (section, place)
     assert found.places["cases"] and found.places["spec"] and found.places["mutants"]
+
+
+def test_cases_and_positions_a_changed_reserve_moves() -> None:
+    """Every auction case with a stack at today's reserve that does not pin the reserve rule is
+    listed as moved by it (a higher reserve refuses its setup), and the perft positions copied
+    from a listed case are listed as copies."""
+    assert ROOT is not None
+    reserve = default_profile("auction").rules.reserve
+    found = where("auction.setup.reserve", ROOT)
+    moved = {p.what.split(":")[0] for p in found.places["moved"]}
+    at_reserve = {c.id for c in load_cases([ROOT / "conformance" / "vectors"], spec=None)[0]
+                  if c.game == "auction" and "auction.setup.reserve" not in c.rules
+                  and reserve in c.data.get("setup", {}).get("stacks", [])}
+    assert at_reserve and at_reserve <= moved
+    copies = [p.what for p in found.places["perft"] if "a copy of case" in p.what]
+    assert copies and all(p.split("case ")[1].split("'")[0] in moved | {
+        c.id for c in load_cases([ROOT / "conformance" / "vectors"], spec=None)[0]
+        if "auction.setup.reserve" in c.rules} for p in copies)
+    assert found.places["perft"][-1].path == "pokerspec perft --update"
+
+
+def test_every_line_with_the_literal_is_listed(bid: Whereabouts) -> None:
+    """No line of a test file hard-coding the reserve is left out of the listing."""
+    assert ROOT is not None
+    reserve = str(default_profile("auction").rules.reserve)
+    path = "conformance/suites/auction/test_auction_rules.py"
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    expected = [i for i, line in enumerate(lines, 1) if re.search(rf"(?<![\w.]){reserve}(?![\w.])", line)]
+    what = next(p.what for p in bid.places["tests"] if p.path == path)
+    listed = what.split(f"literal {reserve} (= reserve) at line")[1].split(";")[0].lstrip("s ")
+    assert [int(n) for n in listed.split(", ")] == expected
+
+
+def test_every_sentence_stating_the_bid_range(bid: Whereabouts) -> None:
+    """The contract table, the profile page and the chapter, in four languages, state the range."""
+    prose = {p.path for p in bid.places["prose"] if "max_bid" in p.what}
+    for page in ("spec/core/08-contract", "spec/auction/02-auctions"):
+        assert {page + lang + ".md" for lang in ("", ".ru", ".pt", ".fr")} <= prose, page
+    assert "reference/pokerspec/auction/profiles.py" in prose

@@ -37,18 +37,22 @@ class ArchieRules:
     ``archie.table.cap``, ``archie.table.reserve``)."""
 
     small_blind: Chips = Chips(1)
+    """The small blind (``archie.table.blinds``)."""
     big_blind: Chips = Chips(2)
+    """The big blind, the first bet of round 1 (``archie.table.blinds``)."""
     small_bet: Chips = Chips(2)
-    """The unit of betting rounds 1 and 2."""
+    """The unit of betting rounds 1 and 2 (``archie.table.limits``)."""
     big_bet: Chips = Chips(4)
-    """The unit of betting rounds 3 and 4."""
+    """The unit of betting rounds 3 and 4 (``archie.table.limits``)."""
     cap: int = 4
-    """Bets per round: one bet and three raises; in round 1 the big blind is the bet."""
+    """Bets per round: one bet and three raises; in round 1 the big blind is the bet
+    (``archie.table.cap``)."""
     reserve: Chips = Chips(48)
-    """Chips a seat must hold to be dealt in."""
+    """Chips a seat must hold to be dealt in (``archie.table.reserve``)."""
     high_pair: Rank = Rank(6)
     """The lowest pair that qualifies for high (``archie.qualify.high``)."""
     no_qualifier: NoQualifier = NoQualifier.BEST_HIGH
+    """Who wins when no hand qualifies (``archie.award.nobody``)."""
     odd_chip: OddChipRule = OddChipRule.REMAINDER_TO_FIRST
     """How the remainder of a tied share is given out (``archie.award.odd-chip``)."""
 

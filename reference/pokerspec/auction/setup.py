@@ -29,17 +29,29 @@ class AuctionRules:
     """The training limits and the choices the sources leave open (``auction.setup.limits``)."""
 
     min_players: int = 2
+    """The fewest players dealt in (``auction.setup.players``)."""
     max_players: int = 7
+    """The most seats at the table (``auction.setup.players``)."""
     ante: Chips = Chips(1)
+    """Each player's ante (``auction.setup.ante``)."""
     hole_cards: int = 2
+    """Hidden cards dealt to each player (``auction.setup.deal``)."""
     auctions: int = 5
+    """Rows auctioned, one card each (``auction.auction.rows``)."""
     min_bid: Chips = Chips(1)
+    """The lowest sealed bid (``auction.auction.bid``)."""
     max_bid: Chips = Chips(3)
+    """The highest sealed bid (``auction.auction.bid``)."""
     bet_unit: Chips = Chips(1)
+    """The bet and raise size of the betting round (``auction.setup.limits``)."""
     max_raises: int = 3
+    """Raises allowed after the bet (``auction.betting.cap``)."""
     reserve: Chips = Chips(20)
+    """Chips a seat must hold to be dealt in (``auction.setup.reserve``)."""
     odd_chip: OddChipRule = OddChipRule.REMAINDER_TO_FIRST
+    """How the remainder of a divided pot is given out (``auction.award.odd-chip``)."""
     failed_both: FailedBoth = FailedBoth.EXCLUDE
+    """What a failed "both" declarer does to the pot (``auction.award.carry``)."""
 
     def __post_init__(self) -> None:
         """The reserve covers the worst case and the deck serves every player, else a

@@ -93,7 +93,10 @@ def _chosen(args: argparse.Namespace) -> list[Position]:
 def _update(chosen: list[Position]) -> int:
     old = json.loads(TABLES.read_text(encoding="utf-8")) if TABLES.exists() else {"positions": {}}
     started = time.perf_counter()
-    tables, problems = generate({p.name: p for p in chosen})
+    try:
+        tables, problems = generate({p.name: p for p in chosen})
+    except PositionError as exc:
+        raise UsageError(str(exc)) from None
     for problem in problems:
         print(f"invariant: {problem}")
     for path in write(tables):

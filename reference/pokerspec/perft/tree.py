@@ -25,7 +25,7 @@ from pokerspec.core.game import Json, Outcome
 from pokerspec.core.types import Seat, parse_seat, seat_name
 from pokerspec.perft.counts import MASK, Counts, ending_line, line_hash
 from pokerspec.perft.invariants import end_problems, node_problems
-from pokerspec.perft.positions import Position
+from pokerspec.perft.positions import Position, PositionError
 
 OUTCOME: Message = {"op": "outcome"}
 OBSERVE: Message = {"op": "observe"}
@@ -165,6 +165,19 @@ def _chips(setup: Mapping[str, Json]) -> int:
     return total + (carry if isinstance(carry, int) else 0)
 
 
+class PositionRefused(PositionError):
+    """A standard position the rules no longer allow: its setup is refused or one of its actions
+    is illegal (after a rule change, until the position is updated with the case it copies)."""
+
+    def __init__(self, position: Position, what: str) -> None:
+        source = position.title.split("From the case ", 1)[-1].split(" ", 1)[0] \
+            if "From the case " in position.title else ""
+        copy = f", a copy of case {source}'s setup and actions" if source else ""
+        file = f"conformance/perft/positions/{position.name}.json"
+        super().__init__(f"position {position.name} ({file}{copy}): {what}; update the position to the "
+                         "rules (with its case), then run pokerspec perft --update again")
+
+
 class ReferenceTree:
     """The reference's tree, walked on its immutable states directly (no protocol): each child
     is ``apply`` of the parent's state. ``check`` also tests the invariants at every node."""
@@ -178,7 +191,9 @@ class ReferenceTree:
         reply = self._engine.handle({"op": "new_hand", "game": position.game, "profile": position.profile,
                                      "setup": dict(position.setup)})
         if "error" in reply:
-            raise ValueError(f"position {position.name}: the reference refuses its setup: {reply['error']}")
+            error = reply["error"]
+            why = f"{error.get('code')}: {error.get('message')}" if isinstance(error, dict) else str(error)
+            raise PositionRefused(position, f"the rules refuse its setup ({why})")
         self._root = self._engine.position
         self._chips = _chips(position.setup)
         self._texts: dict[int, tuple[Action, str]] = {}
@@ -190,8 +205,8 @@ class ReferenceTree:
             self._engine.restore(state)
             error = self._engine.play(self._engine.parsed(text))
             if error is not None:
-                raise ValueError(f"position {self.position.name}: {', '.join((*before, text))} is not "
-                                 f"legal on the reference ({error.reason.value}: {error})")
+                raise PositionRefused(self.position, f"{', '.join((*before, text))} is not legal on the "
+                                      f"reference ({error.reason.value}: {error})")
             state = self._engine.position
             before = (*before, text)
         return state

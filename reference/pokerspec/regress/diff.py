@@ -1,15 +1,18 @@
-"""``pokerspec diff PROFILE_A PROFILE_B``: what a rule change flips.
+"""``pokerspec diff [PROFILE_A [PROFILE_B]]``: what a rule change flips.
 
 Every case of the game that lists either profile, and a seeded corpus of random legal hands,
 are traced under both sides (``pokerspec.regress.trace``); each changed case or hand is printed
 with its first difference (and its outcome when that changed too), grouped by the rule that
-changed, and counted twice: changed at all, and changed in its outcome. A's random hands are also
-replayed under B with A's own actions, which survives a changed listing, and further footprint
-sections can join ``FOOTPRINTS``. The two sides are
-two profiles in this checkout, or the same command run in two git revisions or two directories,
-each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
-repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
-tree. Exit status: 0 nothing changed, 1 something changed, 2 the comparison could not be made.
+changed (the rule of the profile parameter or reference function that differs,
+``pokerspec.regress.moved``), outcome changes first and never left out, and counted twice:
+changed at all, and changed in its outcome. A's random hands are also replayed under B with A's
+own actions, which survives a changed listing, and further footprint sections can join
+``FOOTPRINTS``. The two sides are two profiles in this checkout, or the same command run in two
+git revisions or two directories, each with its own code (``--rev-a/--rev-b``,
+``--dir-a/--dir-b``); revisions are those of the git repository you stand in (or ``--repo
+DIR``), and a side given neither is that repository's work tree; given no profile, every profile
+both sides have is compared. Exit status: 0 nothing changed, 1 something changed, 2 the
+comparison could not be made.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -34,12 +38,16 @@ from pokerspec.profiles import UnknownProfile, get_profile
 if TYPE_CHECKING:
     from pokerspec.perft.footprint import Footprint as PerftFootprint
 from pokerspec.regress.corpus import CorpusError, corpus
+from pokerspec.regress.moved import code_rules, parameter_rules, parameter_values
 from pokerspec.regress.trace import OBSERVED, Trace, applicable, case_trace, corpus_trace, replay_trace
 
+VAGUE = frozenset({"max", "min", "rule", "order"})
+"""Words of parameter names too vague to tie a difference's text to the parameter."""
 UNATTRIBUTED = "(no rule named)"
 PRESENCE = "(traced on one side only: a case added, removed or unreadable)"
 SHOWN = 8
-"""Changed cases or hands printed per rule group unless ``--all``."""
+"""Changed cases or hands printed per rule group unless ``--all``; every case whose outcome
+changed is printed all the same, first (then random hands, those changed in their outcome first)."""
 
 
 @dataclass(slots=True)
@@ -57,6 +65,12 @@ class Side:
     """The profiles each traced case lists."""
     bad: list[str] = field(default_factory=list)
     """Case files this side could not read (``path: field: message``): missing from its traces."""
+    parameters: dict[str, str] = field(default_factory=dict)
+    """The profile's parameters and their values (``pokerspec.regress.moved``)."""
+    parameter_rules: dict[str, str] = field(default_factory=dict)
+    """The rule each parameter belongs to, as this side's code declares it."""
+    tree: Path | None = None
+    """The checkout whose code traced this side (None: this one)."""
 
 
 @dataclass(slots=True)
@@ -193,7 +207,9 @@ def collect(profile: str, cases_for: Sequence[str], hands: int, seed: int,
     replays = {str(t["id"]): replay_trace(t, chosen.game, profile, engine) for t in replay}
     engine.close()
     listed = {c.id: list(c.profiles) for c in applicable(cases, chosen.game, cases_for)}
-    return Side(profile, profile, chosen.game, [str(r) for r in chosen.changes], traces, replays, listed)
+    return Side(profile, profile, chosen.game, [str(r) for r in chosen.changes], traces, replays, listed,
+                parameters=parameter_values(chosen.rules),
+                parameter_rules=dict(parameter_rules(type(chosen.rules))))
 
 
 def _seat_amounts(outcome: Json, key: str) -> dict[str, Json]:
@@ -252,8 +268,10 @@ def step_summary(a: Json, b: Json, label_a: str, label_b: str) -> list[str]:
 
 
 def _received(outcome: Json) -> Json:
-    """Who wins what: the ``received`` amounts, or the whole outcome when there are none (an
-    error, a core reply)."""
+    """Who wins what: the ``received`` amounts, a refusal's error code (its message may change
+    with the rules' amounts), or the whole outcome (a core reply)."""
+    if isinstance(outcome, dict) and "received" not in outcome and "error" in outcome:
+        return cast(Json, outcome["error"])
     return outcome.get("received", outcome) if isinstance(outcome, dict) else outcome
 
 
@@ -329,38 +347,92 @@ def attribute(game: str, first: Difference, before: Json) -> str:
     return rule_for(game, "act" if field == "result" else "observe", field, verb, phase)
 
 
+def _filed(game: str, first: Difference, before: Json, case_rules: Sequence[str], moved: Moved) -> list[str]:
+    """The moved rules one difference is filed under: the only one; for rules a profile declares,
+    those the case pins, else all; for rules a parameter or code change moved, the one behind the
+    difference (``attribute``), else that of a parameter its text names (a refusal citing the
+    reserve), or a word of whose name it holds (``bid 4`` refused, ``max_bid``), else those the
+    case pins, else all."""
+    rules = moved.rules
+    pinned = [r for r in case_rules if r in rules]
+    if len(rules) <= 1 or moved.declared:
+        return pinned or list(rules)
+    guess = attribute(game, first, before) if game else None
+    if guess in rules:
+        return [str(guess)]
+    text = " ".join(first.summary).replace("_", " ")
+    whole = {name: [name.replace("_", " ")] for name in moved.parameters}
+    parts = {name: [w for w in name.split("_") if len(w) > 2 and w not in VAGUE] for name in moved.parameters}
+    for spellings in (whole, parts):
+        named = sorted({moved.parameters[name] for name, words in spellings.items()
+                        if any(re.search(r"\b" + re.escape(w) + r"\b", text) for w in words)})
+        if named:
+            return named
+    return pinned or list(rules)
+
+
 def compare_traces(key: str, a: Trace | None, b: Trace | None, label_a: str, label_b: str,
-                   changed_rules: Sequence[str], game: str = "") -> Change | None:
+                   changed_rules: Sequence[str] | Moved, game: str = "") -> Change | None:
     """How two traces of the same case or hand differ (None: they do not), put down to the rules
-    that changed: those of ``changed_rules`` (what a profile changes) the case pins, else the
-    profile's changed rules for a random hand, else the rule behind the first difference."""
+    that changed (``changed_rules``, filed by ``_filed``), else the rule behind the first
+    difference. A setup refused on both sides with the same code has the same outcome whatever
+    its message says."""
+    moved = changed_rules if isinstance(changed_rules, Moved) else Moved(list(changed_rules), True)
     some = cast(Trace, a if a is not None else b)
     kind = str(some.get("kind"))
     case_rules = [str(r) for r in cast(list[Json], some.get("rules", []))]
     if a is None or b is None:
         where = f"only under {label_b if a is None else label_a}"
-        rules = [r for r in case_rules if r in changed_rules] or list(changed_rules)
+        rules = [r for r in case_rules if r in moved.rules] or list(moved.rules)
         return Change(key, kind, rules, "presence", None, [where], a, b)
     found = differences(a, b, label_a, label_b)
     if not found:
         return None
     first = found[0]
-    rules = [r for r in case_rules if r in changed_rules] or list(changed_rules)
+    steps = cast(list[Json], a.get("steps", []))
+    before = steps[first.step - 1] if first.step and first.step <= len(steps) else None
+    rules = _filed(game, first, before, case_rules, moved)
     if not rules and game:
-        steps = cast(list[Json], a.get("steps", []))
-        before = steps[first.step - 1] if first.step and first.step <= len(steps) else None
         rules = [attribute(game, first, before)]
     won_a, won_b = _received(a.get("outcome", a.get("reply"))), _received(b.get("outcome", b.get("reply")))
     return Change(key, kind, rules or case_rules[:1], first.where, first.step, first.summary, first.a,
                   first.b, found, won_a != won_b)
 
 
+@dataclass(slots=True)
+class Moved:
+    """The rules a change moved (``rules``): ``declared`` by the profiles, or those of the
+    ``parameters`` whose values differ (name: rule) and of the reference code that differs."""
+
+    rules: list[str]
+    declared: bool
+    parameters: dict[str, str] = field(default_factory=dict)
+
+
+def moved_rules(a: Side, b: Side) -> Moved:
+    """The rules one profile changes and the other does not; else those of the parameters whose
+    values differ and of the functions whose code differs between the two sides' checkouts
+    (``pokerspec.regress.moved``); else every rule the profile changes."""
+    declared = sorted(set(a.changes) ^ set(b.changes))
+    if declared:
+        return Moved(declared, True)
+    parameters = {name: b.parameter_rules.get(name) or a.parameter_rules.get(name, "")
+                  for name in sorted(set(a.parameters) | set(b.parameters))
+                  if a.parameters.get(name) != b.parameters.get(name)}
+    rules = list(dict.fromkeys(r for r in parameters.values() if r))
+    if a.tree is not None and b.tree is not None:
+        rules += [r for r in code_rules(a.tree, b.tree) if r not in rules]
+    if rules:
+        return Moved(rules, False, {n: r for n, r in parameters.items() if r})
+    return Moved(sorted(set(a.changes) | set(b.changes)), True)
+
+
 def compare(a: Side, b: Side) -> Report:
     """Every case or hand that behaves differently on the two sides (A's order, then B's
-    extras), put down to the rule IDs that one side changes and the other does not, or else to
-    the rule behind its first difference; and A's random hands replayed under B."""
+    extras), put down to the rules the change moved (``moved_rules``), or else to the rule
+    behind its first difference; and A's random hands replayed under B."""
     report = Report(a, b)
-    changed_rules = sorted(set(a.changes) ^ set(b.changes)) or sorted(set(a.changes) | set(b.changes))
+    changed_rules = moved_rules(a, b)
     label_a, label_b = a.label, b.label
     if label_a == label_b:
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
@@ -431,11 +503,16 @@ def render(report: Report, limit: int | None = SHOWN) -> str:
                          f"missing from its traces; the first: {side.bad[0]}")
     if not report.changes:
         lines.append("no behaviour changed")
-    for rule, changes in report.by_rule().items():
+    groups = sorted(report.by_rule().items(), key=lambda g: not any(c.outcome_changed for c in g[1]))
+    for rule, changes in groups:
         outcome = sum(c.outcome_changed for c in changes)
         lines.append("")
         lines.append(f"{rule}  ({len(changes)} changed, {outcome} in their outcome)")
-        for change in changes[:limit]:
+        ordered = sorted(changes, key=lambda c: (c.kind == "corpus", not c.outcome_changed))
+        kept = [c for c in ordered if c.outcome_changed and c.kind != "corpus"]
+        rest = [c for c in ordered if c not in kept]
+        shown = kept + rest[:None if limit is None else max(0, limit - len(kept))]
+        for change in shown:
             lines.append(f"  {change.headline()}")
             lines.extend(f"      {line}" for line in change.summary)
             last = change.differences[-1] if change.differences else None
@@ -443,8 +520,11 @@ def render(report: Report, limit: int | None = SHOWN) -> str:
                     and len(change.differences) > 1:
                 lines.append("      then the outcome:")
                 lines.extend(f"      {line}" for line in last.summary)
-        if limit is not None and len(changes) > limit:
-            lines.append(f"  ... and {len(changes) - limit} more (--all or --json lists them all)")
+        if len(changes) > len(shown):
+            left = [c for c in rest if c not in shown]
+            hands = sum(c.outcome_changed for c in left)
+            note = f", {hands} random hands changed in their outcome" if hands else ""
+            lines.append(f"  ... and {len(left)} more{note} (--all or --json lists them all)")
     for section in FOOTPRINTS:
         extra = section(report)
         if extra:
@@ -479,7 +559,8 @@ def dump_main(argv: Sequence[str]) -> int:
     replay = json.loads(Path(args.replay).read_text(encoding="utf-8")) if args.replay else []
     side = collect(args.profile, args.cases_for.split(","), args.hands, args.seed, cases, replay)
     json.dump({"profile": side.profile, "game": side.game, "changes": side.changes, "traces": side.traces,
-               "replays": side.replays, "listed": side.listed,
+               "replays": side.replays, "listed": side.listed, "parameters": side.parameters,
+               "parameter_rules": side.parameter_rules,
                "bad": [f"{b.path}: {b.field or '(file)'}: {b.message}" for b in bad]}, sys.stdout)
     return 0
 
@@ -540,11 +621,39 @@ def collect_in(tree: Path, label: str, profile: str, cases_for: Sequence[str], h
     data = json.loads(done.stdout)
     return Side(label, str(data["profile"]), str(data["game"]), [str(c) for c in data["changes"]],
                 cast(dict[str, Trace], data["traces"]), cast(dict[str, Trace], data.get("replays", {})),
-                cast(dict[str, list[str]], data.get("listed", {})), [str(b) for b in data.get("bad", [])])
+                cast(dict[str, list[str]], data.get("listed", {})), [str(b) for b in data.get("bad", [])],
+                cast(dict[str, str], data.get("parameters", {})),
+                cast(dict[str, str], data.get("parameter_rules", {})), tree)
 
 
-def run(args: argparse.Namespace) -> Report:
-    cases_for = [args.profile_a, args.profile_b]
+PROFILES_IN = ("import json; from pokerspec.profiles import all_profiles; "
+               "print(json.dumps(sorted(all_profiles())))")
+"""Run in another checkout: the names of its profiles."""
+
+
+def profiles_in(tree: Path, label: str) -> list[str]:
+    """The profiles the checkout ``tree`` has, by its own code."""
+    env = dict(os.environ, PYTHONPATH=str(tree / "reference"))
+    done = subprocess.run([sys.executable, "-c", PROFILES_IN], cwd=tree, env=env, capture_output=True,
+                          text=True, check=False)
+    if done.returncode != 0:
+        tail = "\n".join(done.stderr.strip().splitlines()[-3:])
+        raise RuntimeError(f"listing the profiles of {label} failed:\n{tail}")
+    return [str(p) for p in json.loads(done.stdout)]
+
+
+@dataclass(slots=True)
+class Run:
+    """What one ``pokerspec diff`` compared: a report per pair of profiles, and the profiles only
+    one revision has (not compared)."""
+
+    reports: list[Report]
+    one_side: dict[str, list[str]] = field(default_factory=dict)
+
+
+def run(args: argparse.Namespace) -> Run:
+    """Compare the two profiles named, or (between two revisions or directories) one profile
+    named under both, or every profile both have."""
     vectors = [Path(v) for v in args.vectors]
     missing = [str(v) for v in vectors if not v.exists()]
     if missing:
@@ -558,28 +667,43 @@ def run(args: argparse.Namespace) -> Report:
         needs_repo = bool(args.rev_a or args.rev_b) or not (args.dir_a and args.dir_b)
         repo = repository(Path(args.repo or ".")) if needs_repo else Path(".")
         with tempfile.TemporaryDirectory(prefix="pokerspec-diff-") as tmp:
-            sides: list[Side] = []
-            for i, (rev, directory, profile) in enumerate(((args.rev_a, args.dir_a, args.profile_a),
-                                                            (args.rev_b, args.dir_b, args.profile_b))):
+            trees: list[tuple[Path, str]] = []
+            for i, (rev, directory) in enumerate(((args.rev_a, args.dir_a), (args.rev_b, args.dir_b))):
                 if rev:
                     into = Path(tmp) / f"side-{i}"
                     into.mkdir()
-                    tree, label = checkout(rev, into, repo), f"{profile}@{rev}"
+                    trees.append((checkout(rev, into, repo), rev))
                 else:
-                    tree = Path(directory).resolve() if directory else repo
-                    label = f"{profile}@{directory or 'work tree'}"
-                replay = _hands(sides[0]) if sides else []
-                sides.append(collect_in(tree, label, profile, cases_for, args.hands, args.seed, vectors,
-                                        replay))
-            return compare(sides[0], sides[1])
+                    trees.append((Path(directory).resolve() if directory else repo, directory or "work tree"))
+            done = Run([])
+            if args.profile_a:
+                pairs = [(args.profile_a, args.profile_b or args.profile_a)]
+            else:
+                names = [profiles_in(tree, at) for tree, at in trees]
+                pairs = [(p, p) for p in names[0] if p in names[1]]
+                for (_, at), mine, other in ((trees[0], names[0], names[1]), (trees[1], names[1], names[0])):
+                    if only := [p for p in mine if p not in other]:
+                        done.one_side[at] = only
+            for pair in pairs:
+                sides: list[Side] = []
+                for (tree, at), profile in zip(trees, pair, strict=True):
+                    replay = _hands(sides[0]) if sides else []
+                    sides.append(collect_in(tree, f"{profile}@{at}", profile, list(pair), args.hands,
+                                            args.seed, vectors, replay))
+                done.reports.append(compare(sides[0], sides[1]))
+            return done
+    if not (args.profile_a and args.profile_b):
+        raise ValueError("name two profiles (PROFILE_A PROFILE_B), or compare two revisions or directories "
+                         "(--rev-a/--rev-b, --dir-a/--dir-b) for one profile or every profile")
     game_a, game_b = get_profile(args.profile_a).game, get_profile(args.profile_b).game
     if game_a != game_b:
         raise ValueError(f"{args.profile_a} is for {game_a} and {args.profile_b} for {game_b}: "
                          "profiles of different games cannot be compared")
+    cases_for = [args.profile_a, args.profile_b]
     cases = load_cases([VECTORS, *vectors])[0]
     a = collect(args.profile_a, cases_for, args.hands, args.seed, cases)
     b = collect(args.profile_b, cases_for, args.hands, args.seed, cases, _hands(a))
-    return compare(a, b)
+    return Run([compare(a, b)])
 
 
 def _hands(side: Side) -> list[Trace]:
@@ -592,7 +716,7 @@ def handler(args: argparse.Namespace) -> int:
         for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
             if rev is not None and not rev.strip():
                 raise ValueError(f"{option}: an empty revision; name a branch, tag or commit")
-        report = run(args)
+        done = run(args)
     except (UnknownProfile, RuntimeError, CorpusError, subprocess.CalledProcessError, OSError,
             ValueError) as exc:
         detail = exc.stderr.decode(errors="replace").strip() if isinstance(
@@ -603,13 +727,21 @@ def handler(args: argparse.Namespace) -> int:
     from pokerspec.perft.footprint import section
 
     footprints = perft_footprint(args)
+    one_side = [f"only under {at}, not compared: {', '.join(names)}" for at, names in done.one_side.items()]
     if args.json:
-        print(json.dumps({**report.to_json(), "perft": [f.to_json() for f in footprints]},
-                         indent=2, ensure_ascii=False))
+        perft_json: list[Json] = [f.to_json() for f in footprints]
+        if args.profile_a:
+            print(json.dumps({**done.reports[0].to_json(), "perft": perft_json}, indent=2,
+                             ensure_ascii=False))
+        else:
+            print(json.dumps({"reports": [r.to_json() for r in done.reports], "perft": perft_json,
+                              "not_compared": {at: list(n) for at, n in done.one_side.items()}},
+                             indent=2, ensure_ascii=False))
     else:
-        print(render(report, None if args.all else SHOWN))
+        print("\n\n".join([*(render(r, None if args.all else SHOWN) for r in done.reports), *one_side]))
         print("\n".join(section(footprints)))
-    return 1 if report.changes or any(f.first is not None for f in footprints) else 0
+    changed = any(r.changes for r in done.reports)
+    return 1 if changed or any(f.first is not None for f in footprints) else 0
 
 
 def perft_footprint(args: argparse.Namespace) -> list[PerftFootprint]:
@@ -629,8 +761,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     parser = subparsers.add_parser(
         name, help="show which cases and random hands change between two profiles or revisions",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("profile_a", metavar="PROFILE_A")
-    parser.add_argument("profile_b", metavar="PROFILE_B")
+    parser.add_argument("profile_a", metavar="PROFILE_A", nargs="?",
+                        help="between two revisions or directories: default every profile both have")
+    parser.add_argument("profile_b", metavar="PROFILE_B", nargs="?", help="default PROFILE_A")
     parser.add_argument("--hands", type=int, default=200, help="random legal hands to compare (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random corpus (default 1)")
     parser.add_argument("--json", action="store_true", help="print a JSON report for tools")

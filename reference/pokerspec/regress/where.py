@@ -2,8 +2,12 @@
 
 The spec's paragraphs in each language, the profile parameters the rule reads (found in the
 reference code that cites it) with their values and the invariants that tie them to other
-parameters, the reference code, the JavaScript engine's code and constants, the cases that pin
-it and their profiles, the tests that name it, its parameters or their distinctive values, the
+parameters, every sentence of the prose that states one of them (four languages: spec, site,
+rulings, summaries, findings), the reference code, the JavaScript engine's code and constants,
+the cases that pin
+it and their profiles, the cases that depend on its parameters' values without pinning it
+(stacks against the reserve, amounts at a bound), the perft positions copied from those cases,
+the tests that name it (every line), its parameters or their distinctive values, the
 golden traces and imported real hands it moves, the mutants that break it, and the site pages.
 docs/maintainers/regression.md (the rule-change recipe) starts from it. Exit status 0, or 2 for
 an unknown rule ID (with the closest IDs).
@@ -24,6 +28,7 @@ import json
 import re
 import tempfile
 import textwrap
+import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -34,14 +39,14 @@ import pokerspec
 from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.core.game import Json
-from pokerspec.core.types import RuleId
+from pokerspec.core.types import Chips, RuleId
 from pokerspec.profiles import all_profiles, default_profile
 from pokerspec.resources import REPOSITORY_PLACES, data, source_checkout
 from pokerspec.rules import LANGUAGES, translation_path
 from pokerspec.traceability import Traceability, collect
 
-SECTIONS = ("spec", "parameters", "reference", "javascript", "cases", "tests", "golden", "imported",
-            "mutants", "site")
+SECTIONS = ("spec", "prose", "parameters", "reference", "javascript", "cases", "moved", "perft", "tests",
+            "golden", "imported", "mutants", "site")
 """Every kind of place a rule lives, in the order a rule change visits them."""
 DISTINCTIVE = 10
 """A literal number in a test counts as a hard-coded parameter from this value up: smaller ones
@@ -282,6 +287,16 @@ def spec_places(rule: RuleId, trace: Traceability, root: Path) -> list[Place]:
     return places
 
 
+def prose_places(game: str, params: list[Parameter], root: Path) -> list[Place]:
+    """Every sentence of the spec, the site, the rulings, the profile summaries and the findings
+    that states one of the rule's parameters, in any language (``pokerspec.regress.stated``)."""
+    from pokerspec.regress.stated import statements
+
+    names = {p.name for p in params}
+    return [Place(s.path, s.line, "states " + ", ".join(f"{k} = {v}" for k, v in s.states.items()))
+            for s in statements(root) if s.game == game and names & set(s.states)]
+
+
 def js_places(rule: RuleId, game: str, params: list[Parameter], root: Path) -> list[Place]:
     """The JavaScript engine's comments citing the rule, and the game's constants named after the
     rule's parameters (``MAX_BID`` for ``max_bid``) with every line that uses them."""
@@ -340,8 +355,7 @@ def test_places(rule: RuleId, game: str, params: list[Parameter], root: Path) ->
 
 
 def _ranges(numbers: list[int]) -> str:
-    shown = ", ".join(map(str, numbers[:6]))
-    return shown + (f" (+{len(numbers) - 6})" if len(numbers) > 6 else "")
+    return ", ".join(map(str, numbers))
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -357,6 +371,83 @@ def case_places(rule: RuleId, cases: list[Case], root: Path) -> list[Place]:
                   f"{c.id} ({'required' if c.required else 'optional'}) under "
                   f"{', '.join(c.profiles) or 'no profile'}")
             for c in cases if rule in c.rules]
+
+
+def _chips(game: str) -> set[str]:
+    """The fields of the game's rules object that are amounts of chips."""
+    hints = typing.get_type_hints(_rules_class(game))
+    return {name for name, hint in hints.items() if hint is Chips}
+
+
+def _amount(action: object) -> int | None:
+    parts = str(action).split()
+    return int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else None
+
+
+def depends(case: Case, game: str, params: list[Parameter]) -> list[str]:
+    """What in a case's setup or steps depends on a value of ``params`` although the case may
+    pin none of their rules: a stack under twice a reserve (a higher reserve refuses or seats it
+    differently), an action amount at a bound or one past it (``bid 3`` at ``max_bid`` 3, ``bid
+    4`` refused past it)."""
+    chips = _chips(game)
+    profiles = list(case.profiles) or [default_profile(game).name]
+    setup = case.data.get("setup")
+    stacks = setup.get("stacks") if isinstance(setup, dict) else None
+    steps = case.data.get("steps")
+    amounts = {a for step in (steps if isinstance(steps, list) else []) if isinstance(step, dict)
+               for a in (_amount(step.get("act")), _amount(step.get("reject"))) if a is not None}
+    found: list[str] = []
+    for p in params:
+        values = {int(v) for name, v in p.values.items() if name in profiles and v.isdigit()}
+        if p.name not in chips or not values:
+            continue
+        if "reserve" in p.name and isinstance(stacks, list):
+            near = sorted({s for s in stacks if isinstance(s, int) and any(s < 2 * v for v in values)})
+            if near:
+                found.append(f"stacks {', '.join(map(str, near))} against {p.name} {_values(values)}")
+        bound = {v for v in values for v in ((v, v + 1) if p.name.startswith("max_") else (v, v - 1))} \
+            if p.name.startswith(("max_", "min_")) else set()
+        if hit := sorted(amounts & bound):
+            found.append(f"amounts {', '.join(map(str, hit))} at or past {p.name} {_values(values)}")
+    return found
+
+
+def _values(values: set[int]) -> str:
+    return "/".join(map(str, sorted(values)))
+
+
+def moved_places(rule: RuleId, game: str, params: list[Parameter], cases: list[Case], root: Path
+                 ) -> list[Place]:
+    """Cases of the game that do not pin the rule but whose setup or steps depend on its
+    parameters' values (``depends``): a change of the value moves them too."""
+    return [Place(c.path.resolve().relative_to(root).as_posix(), 0, f"{c.id}: {'; '.join(why)}")
+            for c in cases if c.game == game and rule not in c.rules and (why := depends(c, game, params))]
+
+
+def perft_places(rule: RuleId, game: str, params: list[Parameter], cases: list[Case], root: Path
+                 ) -> list[Place]:
+    """The standard perft positions copied from a case that pins the rule or depends on its
+    parameters (their setup and actions are the case's: change them with it), then the command
+    that regenerates the game's tables."""
+    from pokerspec.perft.positions import positions
+
+    folder = root / "conformance" / "perft" / "positions"
+    if not folder.is_dir():
+        return []
+    by_id = {c.id: c for c in cases if c.game == game}
+    mine = [p for p in positions(folder).values() if p.game == game]
+    places: list[Place] = []
+    for position in mine:
+        source = max((i for i in by_id if position.name == i or position.name.startswith(i + "-")),
+                     key=len, default=None)
+        case = by_id.get(source or "")
+        if case is not None and (rule in case.rules or depends(case, game, params)):
+            places.append(Place((folder / f"{position.name}.json").relative_to(root).as_posix(), 0,
+                                f"{position.name}: a copy of case {case.id}'s setup and actions"))
+    if mine:
+        places.append(Place("pokerspec perft --update", 0,
+                            f"regenerates the tables of the game's {len(mine)} positions"))
+    return places
 
 
 def golden_places(rule: RuleId, game: str, cases: list[Case], root: Path) -> list[Place]:
@@ -434,10 +525,13 @@ def where(rule: str, root: Path) -> Whereabouts:
     params, invariant_places = parameters(rid, game, trace, root) if game != "core" else ([], [])
     places: dict[str, list[Place]] = {
         "spec": spec_places(rid, trace, root),
+        "prose": prose_places(game, params, root),
         "parameters": invariant_places,
         "reference": [Place(loc.path, loc.line, "cites the rule") for loc in trace.code.get(rid, ())],
         "javascript": js_places(rid, game, params, root),
         "cases": case_places(rid, cases, root),
+        "moved": moved_places(rid, game, params, cases, root) if params else [],
+        "perft": perft_places(rid, game, params, cases, root) if game != "core" else [],
         "tests": test_places(rid, game, params, root),
         "golden": golden_places(rid, game, cases, root),
         "imported": imported_places(rid, game, cases, root),

@@ -52,18 +52,23 @@ class StudRules:
     """The amounts and choices of one stud table (``stud.profile.training``)."""
 
     ante: Chips = Chips(1)
+    """Each player's ante (``stud.bringin.ante``)."""
     bring_in: Chips = Chips(1)
     """The forced bring-in's smaller amount; the full one is ``small_bet`` (``stud.bringin.forced``)."""
     small_bet: Chips = Chips(2)
     """The bet and raise size on third and fourth street (``stud.streets.limits``)."""
     big_bet: Chips = Chips(4)
-    """The bet and raise size on fifth to seventh street."""
+    """The bet and raise size on fifth to seventh street (``stud.streets.limits``)."""
     raises: int = 3
     """Raises allowed after the bet or completion in one round (``stud.streets.cap``)."""
     odd_chip_order: OddChipOrder = OddChipOrder.SHOWN_FIRST
+    """Which tied player takes an odd chip first (``stud.showdown.odd-chip``)."""
     odd_chip_rule: OddChipRule = OddChipRule.REMAINDER_TO_FIRST
+    """How many odd chips each tied player takes (``stud.showdown.odd-chip``)."""
     show_order: ShowOrder = ShowOrder.BEST_BOARD
+    """Who shows first (``stud.showdown.order``)."""
     running_out: RunningOut = RunningOut.COMMON_CARD
+    """What a short stub does to seventh street (``stud.runout.common``)."""
 
     @property
     def stakes(self) -> Stakes:
