@@ -26,7 +26,7 @@ from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
 from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
-from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
+from pokerspec.perft.tables import BEGIN, END, coverage_of, markdown, spec_pages
 from pokerspec.perft.tree import BATCH, MAX_PROBLEMS, EngineTree, Problem, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
@@ -62,6 +62,14 @@ def test_spec_pages_show_the_tables() -> None:
         text = page.read_text(encoding="utf-8")
         inside = text[text.index(BEGIN) + len(BEGIN): text.index(END)].strip()
         assert inside == markdown(tables, language), f"{page}: run pokerspec perft --update"
+
+
+def test_the_published_coverage_is_what_the_walks_reach_now() -> None:
+    """The rules reached, not reached and reached by each position, as printed on the spec pages,
+    are what the positions' walks reach today (``core.perft.coverage``): a code change that moves
+    a citation fails here until ``pokerspec perft --update`` is rerun."""
+    tables = json.loads(TABLES.read_text(encoding="utf-8"))
+    assert coverage_of(POSITIONS) == tables["coverage"], "run pokerspec perft --update"
 
 
 def test_every_profile_has_positions() -> None:
