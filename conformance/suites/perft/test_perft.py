@@ -378,3 +378,35 @@ def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixt
         check(engine, handshake(engine), [POSITIONS["stud-allin-0701"]], args)
     assert main(["perft", "--position", "stud-allin-0701", "--invariants"]) == 0
     assert "invariant:" not in capsys.readouterr().out
+
+
+class RefusesDiscards(ReferenceEngine):
+    """The reference, except that it refuses every discard of cards as ``card_not_in_hand``."""
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        action = message.get("action")
+        if message.get("op") == "act" and isinstance(action, str) and " sd " in action:
+            return {"ok": False, "rejected": "card_not_in_hand", "message": "refused on purpose"}
+        return super().handle(message)
+
+
+def test_divide_through_a_refusal_in_the_prefix_writes_the_case(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine that refuses a discard of the position's own prefix (``core.perft.divide``): the
+    walk fails, and divide writes the required case that ends at the refusal, with the reference's
+    listing there, the refused action and the engine's reason; the reference passes it."""
+    engine = RefusesDiscards()
+    hello = handshake(engine)
+    args = argparse.Namespace(depth=None, deep=False, replay=True, invariants=False, divide=False,
+                              out=tmp_path, stop=True)
+    assert check(engine, hello, [POSITIONS["archie-deal-0001"]], args) == 1
+    printed = capsys.readouterr().out
+    assert "p1 sd Kc Kd Qh Js 9c (card_not_in_hand)" in printed
+    case = json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))
+    assert is_valid_case(case) and case["level"] == "required"
+    acts = [s["act"] for s in case["steps"] if "act" in s]
+    assert acts[:5] == ["p2 cc", "p1 cbr 4", "p2 cbr 6", "p1 cc", "p1 sd Kc Kd Qh Js 9c"]
+    listing = next(s for s in case["steps"] if "legal" in s)
+    assert "card_not_in_hand" in listing["note"] and "p1 sd *" in listing["legal"]["actions"]
+    assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
+                 "--case", case["id"]]) == 0

@@ -19,7 +19,7 @@ from pokerspec.cli import UsageError
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
 from pokerspec.perft.counts import Counts
-from pokerspec.perft.divide import divide, perft_case
+from pokerspec.perft.divide import Refusal, divide, perft_case, refusal_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
 from pokerspec.perft.tables import differences, generate, write
 from pokerspec.perft.tree import EngineTree, ReferenceTree, subtree_counts
@@ -236,9 +236,14 @@ def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, h
     except EngineFailure as exc:
         print(f"      divide stopped: {exc}")
         return
-    case = perft_case(reference, found, hello.name, number)
+    if isinstance(found, Refusal):
+        case = refusal_case(reference, found, hello.name, number)
+        where = found.before
+    else:
+        case = perft_case(reference, found, hello.name, number)
+        where = found.prefix
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{case['id']}.json"
     path.write_text(json.dumps(case, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"      first difference after [{', '.join(found.prefix)}]: {found.describe()}")
+    print(f"      first difference after [{', '.join(where)}]: {found.describe()}")
     print(f"      case: {path}")
