@@ -42,6 +42,7 @@ COMMANDS = {
     "phh": "pokerspec.phh.cli",
     "profiles": "pokerspec.regress.listing",
     "where": "pokerspec.regress.where",
+    "coverage": "pokerspec.regress.coverage",
     "view": "pokerspec.viewer.page",
 }
 USAGE = 2
