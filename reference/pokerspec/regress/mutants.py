@@ -40,6 +40,7 @@ from unittest import mock
 from pokerspec.archie import award as archie_award
 from pokerspec.archie import betting as archie_betting
 from pokerspec.archie import deal as archie_deal
+from pokerspec.archie import qualifiers as archie_qualifiers
 from pokerspec.archie.betting import Round
 from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
@@ -668,6 +669,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("archie-dealer-keeps-the-button", "archie", RuleId("archie.deal.rotation"),
            "the dealer deals the next hand too: the button and the blinds do not swap",
            lambda: around(archie_deal, "next_dealer", _dealer_stays)),
+    Mutant("archie-reserve-forty", "archie", RuleId("archie.table.reserve"),
+           "a seat with 40 chips is dealt in: the 48-chip reserve is not required",
+           lambda: rules_changed(ArchieRules, lambda r: unchecked(r, reserve=Chips(40)))),
+    Mutant("archie-low-nine-qualifies", "archie", RuleId("archie.qualify.low"),
+           "a nine-high low qualifies for the low half",
+           lambda: around(archie_qualifiers, "qualifies_low", _nine_qualifies)),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
@@ -718,6 +725,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("auction-tie-remainder-to-last", "auction", RuleId("auction.award.ties"),
            "the remainder of a shared half goes to the last tied player from the dealer's left",
            lambda: around(auction_award, "split", _remainder_to_last, everywhere=False)),
+    Mutant("auction-eight-players", "auction", RuleId("auction.setup.players"),
+           "eight players may sit down, one more than the seven allowed",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, max_players=8))),
+    Mutant("auction-reserve-ten", "auction", RuleId("auction.setup.reserve"),
+           "a seat with 10 chips is dealt in: the 20-chip reserve is not required",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, reserve=Chips(10)))),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
            lambda: around(auction_auctions, "pick_order", _pick_by_seat)),
@@ -759,6 +772,17 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("stud-no-burn", "stud", RuleId("stud.streets.burn"),
            "no card is burnt before fourth, fifth and sixth street",
            lambda: around(stud_streets, "deal_street", _no_burn)),
+    Mutant("stud-training-bring-in-two", "stud", RuleId("stud.profile.training"),
+           "under stud-fl-training the bring-in is the full small bet of 2",
+           lambda: rules_changed(StudRules, lambda r: unchecked(r, bring_in=Chips(2)), "stud-fl-training")),
+    Mutant("stud-aggressor-shows-first", "stud", RuleId("stud.showdown.order"),
+           "the last aggressor shows first, not the best board (the other common house rule)",
+           lambda: rules_changed(StudRules, lambda r: replace(r, show_order=ShowOrder.LAST_AGGRESSOR),
+                                 "stud-fl-training")),
+    Mutant("stud-skip-last-burn-profile-burns", "stud", RuleId("stud.profile.skip-last-burn"),
+           "under stud-skip-last-burn a short stub still goes straight to a common card",
+           lambda: rules_changed(StudRules, lambda r: replace(r, running_out=RunningOut.COMMON_CARD),
+                                 "stud-skip-last-burn")),
     Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
            "the ace counts low when finding the bring-in (core.bringin.order)",
            lambda: around(exposed, "bring_in_card", _ace_low_bring_in)),
