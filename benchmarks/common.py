@@ -7,13 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from pokerspec.caches import forget_derived
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.fuzz.hands import FuzzResult, fuzz
 from pokerspec.profiles import default_profile
-from pokerspec.regress.mutants import forget_derived
 
 T = TypeVar("T")
 
@@ -59,7 +59,7 @@ class Apart(ReferenceEngine):
     """The reference as the engine under test, kept apart from the oracle when it is fuzzed against
     itself in one process: it is never served a result the oracle worked out for the same hand.
     The engines' caches of results worked out from a hand's cards and chips
-    (``pokerspec.regress.mutants.forget_derived``) are emptied at each ``new_hand`` it is sent,
+    (``pokerspec.caches.forget_derived``) are emptied at each ``new_hand`` it is sent,
     which comes after the oracle has played that hand (``pokerspec.fuzz.hands``). The ranking
     tables stay shared: they are built once per process, whatever the hands. It is reached through
     ``PythonEngine`` exactly as ``--impl reference`` is, so no other request costs more.

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from functools import partial
 
 from common import fuzz_apart
+from pokerspec.caches import forget_derived
 from pokerspec.perft.positions import positions
 from pokerspec.perft.tree import ReferenceTree
-from pokerspec.regress.mutants import forget_derived
 
 GAMES = ("archie", "auction", "stud")
 HANDS = {"archie": 2000, "auction": 400, "stud": 1000}

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 
 from common import Apart
+from pokerspec.caches import forget_derived
 from pokerspec.collector import paused
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.protocol import Message, handshake
@@ -31,7 +32,6 @@ from pokerspec.core.actions import Action
 from pokerspec.fuzz.hands import ACT, Fuzzer, Hand, Step
 from pokerspec.profiles import default_profile
 from pokerspec.regress.corpus import corpus_hand, random_chooser
-from pokerspec.regress.mutants import forget_derived
 
 SEED = 2026
 

@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 from common import Measurement, fuzz_apart
+from pokerspec.caches import forget_derived
 from pokerspec.conformance.adapters import open_engine
 from pokerspec.fuzz.campaign import Campaign, prepare
 from pokerspec.fuzz.hands import fuzz
 from pokerspec.profiles import default_profile
-from pokerspec.regress.mutants import forget_derived
 from suite import JS
 
 GAMES = ("archie", "auction", "stud")

@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 
 from common import Measurement, best_of
+from pokerspec.caches import forget_derived
 from pokerspec.conformance.adapters import ExecEngine, open_engine
 from pokerspec.conformance.protocol import Engine, handshake
 from pokerspec.perft.positions import Position, positions
 from pokerspec.perft.tree import EngineTree, ReferenceTree
-from pokerspec.regress.mutants import forget_derived
 from suite import EXEC, JS
 
 

@@ -19,6 +19,7 @@ from functools import partial
 from typing import cast
 
 from common import Measurement, best_of
+from pokerspec.caches import forget_derived
 from pokerspec.conformance.reference_engine import game_module
 from pokerspec.core.actions import FOLD, MUCK, SHOW, Action, Verb
 from pokerspec.core.cards import Card, format_card, format_cards
@@ -27,7 +28,6 @@ from pokerspec.core.game import Game, Setup
 from pokerspec.core.high import high_rank
 from pokerspec.core.types import Chips, Seat, seat_name
 from pokerspec.profiles import default_profile
-from pokerspec.regress.mutants import forget_derived
 from pokerspec.stud.profiles import StudRules
 
 CARDS = {format_card(Card(c)): Card(c) for c in range(52)}

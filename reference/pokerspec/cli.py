@@ -42,6 +42,7 @@ COMMANDS = {
     "profiles": "pokerspec.regress.listing",
     "rule": "pokerspec.ruletext",
     "where": "pokerspec.regress.where",
+    "coverage": "pokerspec.regress.coverage",
     "view": "pokerspec.viewer.page",
 }
 USAGE = 2

@@ -29,3 +29,15 @@ def test_both_article_showdowns_are_pinned_as_showdowns_and_as_hands() -> None:
     kinds = {c.id: c.kind for c in CASES}
     assert kinds["archie-showdown-0001"] == kinds["archie-showdown-0002"] == "showdown"
     assert kinds["archie-showdown-0004"] == kinds["archie-showdown-0005"] == "hand"
+
+
+def test_a_showdown_of_three_seats_is_refused_as_bad_seats() -> None:
+    """A showdown request is judged by the setup rules of a deal (``core.contract.setup``,
+    ``archie.table.players``): three seats are ``bad_seats``, never an internal failure."""
+    from pokerspec.conformance.reference_engine import ReferenceEngine
+
+    request = {"op": "showdown", "game": "archie", "profile": "archie-barge", "id": 1, "setup": {
+        "dealer": "p1", "seats": 3, "contributed": {"p1": 24, "p2": 24},
+        "hands": {"p1": ["As", "2d", "3c", "4h", "5s"], "p2": ["9c", "9h", "7d", "7s", "2c"]}}}
+    reply = ReferenceEngine().handle(request)
+    assert reply.get("error", {}).get("code") == "bad_seats", reply

@@ -26,7 +26,7 @@ from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
 from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
-from pokerspec.perft.tables import BEGIN, END, markdown, spec_pages
+from pokerspec.perft.tables import BEGIN, END, coverage_of, markdown, spec_pages
 from pokerspec.perft.tree import BATCH, MAX_PROBLEMS, EngineTree, Problem, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
@@ -62,6 +62,14 @@ def test_spec_pages_show_the_tables() -> None:
         text = page.read_text(encoding="utf-8")
         inside = text[text.index(BEGIN) + len(BEGIN): text.index(END)].strip()
         assert inside == markdown(tables, language), f"{page}: run pokerspec perft --update"
+
+
+def test_the_published_coverage_is_what_the_walks_reach_now() -> None:
+    """The rules reached, not reached and reached by each position, as printed on the spec pages,
+    are what the positions' walks reach today (``core.perft.coverage``): a code change that moves
+    a citation fails here until ``pokerspec perft --update`` is rerun."""
+    tables = json.loads(TABLES.read_text(encoding="utf-8"))
+    assert coverage_of(POSITIONS) == tables["coverage"], "run pokerspec perft --update"
 
 
 def test_every_profile_has_positions() -> None:
@@ -190,11 +198,11 @@ def test_planted_bug_is_divided_to_a_case(name: str, go_on: bool, tmp_path: Path
     # the reference passes the case; the broken engine fails it, and a failed required case fails the run
     assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
                  "--case", case["id"]]) == 0
-    assert "(1 pass, 0 fail" in capsys.readouterr().out
+    assert ": 1 pass, 0 fail" in capsys.readouterr().out
     broken = "exec:" + shlex.join([sys.executable, "-c", SERVE_MUTANT, name])
     assert main(["conformance", "run", "--impl", broken, "--vectors", str(tmp_path),
                  "--case", case["id"]]) == 1
-    assert "(0 pass, 1 fail" in capsys.readouterr().out
+    assert ": 0 pass, 1 fail" in capsys.readouterr().out
 
 
 def test_cli_usage(capsys: pytest.CaptureFixture[str]) -> None:
@@ -395,3 +403,35 @@ def test_update_names_a_position_the_rules_refuse(monkeypatch: pytest.MonkeyPatc
     assert f"position {name} (conformance/perft/positions/{name}.json, a copy of case {source}'s" in err
     assert "the rules refuse its setup" in err and "internal error" not in err
     assert TABLES.read_bytes() == before
+
+
+class RefusesDiscards(ReferenceEngine):
+    """The reference, except that it refuses every discard of cards as ``card_not_in_hand``."""
+
+    def handle(self, message: Mapping[str, Json]) -> Message:
+        action = message.get("action")
+        if message.get("op") == "act" and isinstance(action, str) and " sd " in action:
+            return {"ok": False, "rejected": "card_not_in_hand", "message": "refused on purpose"}
+        return super().handle(message)
+
+
+def test_divide_through_a_refusal_in_the_prefix_writes_the_case(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine that refuses a discard of the position's own prefix (``core.perft.divide``): the
+    walk fails, and divide writes the required case that ends at the refusal, with the reference's
+    listing there, the refused action and the engine's reason; the reference passes it."""
+    engine = RefusesDiscards()
+    hello = handshake(engine)
+    args = argparse.Namespace(depth=None, deep=False, replay=True, invariants=False, divide=False,
+                              out=tmp_path, stop=True, go_on=False)
+    assert check(engine, hello, [POSITIONS["archie-deal-0001"]], args) == 1
+    printed = capsys.readouterr().out
+    assert "p1 sd Kc Kd Qh Js 9c (card_not_in_hand)" in printed
+    case = json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))
+    assert is_valid_case(case) and case["level"] == "required"
+    acts = [s["act"] for s in case["steps"] if "act" in s]
+    assert acts[:5] == ["p2 cc", "p1 cbr 4", "p2 cbr 6", "p1 cc", "p1 sd Kc Kd Qh Js 9c"]
+    listing = next(s for s in case["steps"] if "legal" in s)
+    assert "card_not_in_hand" in listing["note"] and "p1 sd *" in listing["legal"]["actions"]
+    assert main(["conformance", "run", "--impl", "reference", "--vectors", str(tmp_path),
+                 "--case", case["id"]]) == 0

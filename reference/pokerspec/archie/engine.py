@@ -13,10 +13,10 @@ from typing import NamedTuple
 from pokerspec.archie import betting, deal
 from pokerspec.archie.betting import Round
 from pokerspec.archie.showdown import settle
-from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, check_setup
+from pokerspec.archie.table import BETTING_ROUNDS, PLAYERS, ArchieRules, check_setup
 from pokerspec.core.actions import Action, Turn, Verb, judge
 from pokerspec.core.cards import Card, card_names
-from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, ShowdownSetup
+from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.types import Chips, Seat, seat_name
 
 Pending = tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
@@ -187,10 +187,15 @@ class ArchieGame:
         return settle(hands, state.contributed, state.folded, state.dealer, state.rules)
 
     def showdown(self, setup: ShowdownSetup, rules: ArchieRules) -> Outcome:
-        """The fold-or-showdown settlement on its own, from two hands and what each put in."""
+        """The fold-or-showdown settlement on its own, from two hands and what each put in; a
+        table of other than two seats, or a dealer not one of them, is ``bad_seats`` as a deal's
+        setup is (``core.contract.setup``, ``archie.table.players``)."""
         seats = setup.seats or len(setup.hands)
-        if seats != 2 or len(setup.folded) > 1:
-            raise ValueError("an Archie showdown has exactly two seats, at most one of them folded")
+        if seats != PLAYERS or not 0 <= setup.dealer < PLAYERS:
+            raise SetupError("bad_seats", f"an Archie showdown has exactly {PLAYERS} seats, "
+                                          "one of them the dealer")
+        if len(setup.folded) > 1:
+            raise ValueError("an Archie showdown has at most one of its two seats folded")
         contributed = tuple(setup.contributed.get(Seat(i), Chips(0)) for i in range(seats))
         folded = next(iter(setup.folded), None)
         return settle(setup.hands, contributed, folded, setup.dealer, rules)

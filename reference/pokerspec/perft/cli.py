@@ -28,7 +28,7 @@ from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
 from pokerspec.outputs import PERFT_CASES, check_outputs, write_text
 from pokerspec.perft.counts import Counts
-from pokerspec.perft.divide import Difference, divide, perft_case
+from pokerspec.perft.divide import Difference, Refusal, divide, perft_case, refusal_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
 from pokerspec.perft.tables import differences, generate, write
 from pokerspec.perft.tree import EngineTree, Mismatch, ReferenceTree, mismatch, subtree_counts
@@ -287,16 +287,19 @@ def _report_difference(reference: ReferenceTree, tree: EngineTree, depth: int, h
     _write_case(reference, tree, found, hello, out, number, suspected)
 
 
-def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference, hello: Hello, out: Path,
-                number: int, suspected: Counter[str]) -> None:
+def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference | Refusal, hello: Hello,
+                out: Path, number: int, suspected: Counter[str]) -> None:
     """Write ``found`` as a case, if the engine fails it: replayed from ``new_hand`` the engine
     may show the reference's node where its walk (by ``push``/``pop`` or ``probe``) did not, and a
     case it passes would say nothing (the walk's failure stands); the case's rule is counted in
-    ``suspected``."""
-    case = perft_case(reference, found, hello.name, number)
+    ``suspected``. A refusal ends at the refused action (``refusal_case``)."""
+    if isinstance(found, Refusal):
+        case, where = refusal_case(reference, found, hello.name, number), found.before
+    else:
+        case, where = perft_case(reference, found, hello.name, number), found.prefix
     graded = grade(Case(out / f"{case['id']}.json", case), tree.engine, reference.position.profile)
     if graded.verdict is Verdict.PASS:
-        print(f"      difference after [{', '.join(found.prefix)}]: {found.describe()}")
+        print(f"      difference after [{', '.join(where)}]: {found.describe()}")
         print(f"      no case written: replayed from new_hand, the engine passes the case made of it; the "
               f"difference comes from walking by {tree.how} (compare with --replay)")
         return
@@ -305,6 +308,6 @@ def _write_case(reference: ReferenceTree, tree: EngineTree, found: Difference, h
     write_text(path, json.dumps(case, indent=2, ensure_ascii=False) + "\n")
     rule = found.rule(reference.position.game)
     suspected[rule] += 1
-    print(f"      first difference after [{', '.join(found.prefix)}]: {found.describe()}")
+    print(f"      first difference after [{', '.join(where)}]: {found.describe()}")
     print(f"      rule: {ruletext.named(rule)}")
     print(f"      case: {path}")

@@ -6,7 +6,9 @@ The rankings are looked up in the tables of ``pokerspec.core.fast``, whose entri
 five-card functions computed beforehand, so a walk calls neither those functions nor the rules
 they cite. A lookup stands for the literate answer it replaces: after the walk, every hand looked
 up is ranked again by the literate definition (the best five-card rank over its five-card
-subsets), under the same hook.
+subsets), under the same hook. Every cache of the reference (``functools`` caches, and the
+engines' own, ``pokerspec.caches``) is emptied before each walk, so no result worked out before it
+hides a function from it: what a position reaches does not depend on what was walked first.
 """
 
 from __future__ import annotations
@@ -16,13 +18,17 @@ import inspect
 import pkgutil
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from types import CodeType, FrameType, ModuleType
 
+from pokerspec.caches import forget_derived
 from pokerspec.core import fast, high, low
 from pokerspec.core.cards import Card
 from pokerspec.core.types import RuleId
+from pokerspec.perft.positions import Position
+from pokerspec.perft.tree import ReferenceTree
 from pokerspec.rules import is_rule_id
 
 PLAY = ("pokerspec.core", "pokerspec.archie", "pokerspec.auction", "pokerspec.stud")
@@ -63,6 +69,18 @@ def literate() -> dict[CodeType, Callable[[Sequence[Card]], int]]:
     return {fast.high_rank.__code__: high.high_rank5, fast.low_rank.__code__: low.low_rank5}
 
 
+def forget_caches() -> None:
+    """Empty every ``functools`` cache of the loaded ``pokerspec`` modules and the engines' caches."""
+    forget_derived()
+    for module in list(sys.modules.values()):
+        if module is None or not module.__name__.startswith("pokerspec"):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and hasattr(value, "cache_info"):
+                clear()
+
+
 def reached(walk: Callable[[], object]) -> frozenset[RuleId]:
     """The rule IDs cited by every function ``walk`` calls, a table lookup counting as the literate
     ranking of the hand looked up (slow: a hook runs on every call)."""
@@ -78,6 +96,7 @@ def reached(walk: Callable[[], object]) -> frozenset[RuleId]:
             if code in looked_up:
                 looked_up[code].add(tuple(sorted(frame.f_locals["cards"])))
 
+    forget_caches()
     previous = sys.getprofile()
     sys.setprofile(hook)
     try:
@@ -88,6 +107,18 @@ def reached(walk: Callable[[], object]) -> frozenset[RuleId]:
     finally:
         sys.setprofile(previous)
     return frozenset(r for code in seen & cited.keys() for r in cited[code])
+
+
+def reached_by(positions: Mapping[str, Position]) -> dict[str, frozenset[RuleId]]:
+    """Each position with the cited rule IDs its walk to its checked depth reaches, walked on its
+    own (``core.perft.coverage``)."""
+    cited = all_cited()
+    return {name: reached(partial(_walk, p)) & cited for name, p in positions.items()}
+
+
+def _walk(position: Position) -> None:
+    """The position's tree to its checked depth, the tree built inside the walk."""
+    ReferenceTree(position).counts((), position.depth)
 
 
 def all_cited() -> frozenset[RuleId]:

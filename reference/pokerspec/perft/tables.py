@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pokerspec.core.game import Json
 from pokerspec.perft.counts import Counts
-from pokerspec.perft.coverage import all_cited, reached
+from pokerspec.perft.coverage import all_cited, reached_by
 from pokerspec.perft.positions import TABLES, Position
 from pokerspec.perft.tree import Problem, ReferenceTree
 from pokerspec.resources import SPEC
@@ -58,10 +58,17 @@ def generate(positions: Mapping[str, Position], coverage: bool = True
         "positions": entries,
     }
     if coverage:
-        hit = reached(lambda: [ReferenceTree(p).counts((), p.depth) for p in positions.values()])
-        cited = all_cited()
-        out["coverage"] = {"reached": sorted(hit & cited), "not_reached": sorted(cited - hit)}
+        out["coverage"] = coverage_of(positions)
     return out, problems
+
+
+def coverage_of(positions: Mapping[str, Position]) -> dict[str, Json]:
+    """The rules the walks reach, those they do not, and each position's (``core.perft.coverage``)."""
+    by_position = reached_by(positions)
+    hit = frozenset(r for rules in by_position.values() for r in rules)
+    cited = all_cited()
+    return {"reached": sorted(hit), "not_reached": sorted(cited - hit),
+            "by_position": {name: sorted(rules) for name, rules in by_position.items()}}
 
 
 ROW = re.compile(r"\{\n\s+(\"depth\": \d+),\n\s+(\"nodes\": \d+),\n\s+(\"ended\": \d+),"

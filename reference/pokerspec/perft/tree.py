@@ -338,6 +338,20 @@ class ReferenceTree:
                 self.problems.append(Problem(tuple(history), message))
 
 
+class Refused(EngineFailure):
+    """The engine refused an action perft sent it, one the reference lists there: ``index`` is
+    the refused request's place in its batch, ``reason`` the engine's rejection reason."""
+
+    def __init__(self, index: int, action: str, reply: Message) -> None:
+        rejected = reply.get("rejected")
+        error = reply.get("error")
+        code = error.get("code") if isinstance(error, dict) else None
+        self.reason = str(rejected if rejected is not None else code if code is not None else "no reason")
+        super().__init__("perft", f"act {action} was answered {reply!r:.300}")
+        self.index = index
+        self.action = action
+
+
 def _act(action: str) -> Message:
     return {"op": "act", "action": action}
 
@@ -423,7 +437,9 @@ class EngineTree:
                 raise late
         else:
             replies = [self.engine.handle(m) for m in batch]
-        for message, reply in zip(batch, replies, strict=True):
+        for index, (message, reply) in enumerate(zip(batch, replies, strict=True)):
+            if reply.get("ok") is not True and message["op"] == "act":
+                raise Refused(index, str(message.get("action", "")), reply)
             if reply.get("ok") is not True and message["op"] in MOVES:
                 raise EngineFailure("perft", f"{message['op']} {message.get('action', '')} was answered "
                                     f"{reply!r:.300}")

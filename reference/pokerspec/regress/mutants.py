@@ -6,9 +6,16 @@ source files are never touched. ``check`` runs every case under every profile it
 ``ReferenceEngine`` with the patch in place: the mutant is *killed* when at least one required
 case fails (or errors), and *pinned* when a failing required case lists the rule it breaks.
 
-    python -m pokerspec.regress.mutants [--mutant NAME] [--json] [--markdown]
+    python -m pokerspec.regress.mutants [--mutant NAME] [--json] [--markdown] [--record]
 
-Exit status 1 when a mutant survives, the unpatched reference fails a required case, or a
+A mutant the cases miss may still be killed by the published perft tables
+(``conformance/perft/tables.json``): ``perft_kill`` walks every position to its checked depth
+under the patch and names the first whose counts differ. Either artefact is language-neutral;
+a Python unit test never counts. ``--record`` writes ``conformance/misreadings/killed.json``
+(each mutant, its rule, the first case and the first perft position that kill it), which
+``pokerspec coverage`` reads.
+
+Exit status 1 when a mutant survives both artefacts, the unpatched reference fails a required case, or a
 profile is covered by no mutant (no case run under it kills one: ``covered_by``).
 docs/maintainers/mutants.md is the ``--markdown`` output.
 """
@@ -16,28 +23,32 @@ docs/maintainers/mutants.md is the ``--markdown`` output.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import multiprocessing
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import FrameType, ModuleType
 from typing import TypeVar
 from unittest import mock
 
+from pokerspec.archie import award as archie_award
 from pokerspec.archie import betting as archie_betting
 from pokerspec.archie import deal as archie_deal
-from pokerspec.archie import showdown as archie_showdown
+from pokerspec.archie import qualifiers as archie_qualifiers
 from pokerspec.archie.betting import Round
 from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
-from pokerspec.auction import engine as auction_engine
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
+from pokerspec.caches import forget_derived
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.conformance.grading import Result, Verdict, grade
 from pokerspec.conformance.protocol import handshake
@@ -49,10 +60,12 @@ from pokerspec.core.cards import Card, Rank, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot
 from pokerspec.core.high import HighRank
 from pokerspec.core.types import Chips, RuleId, Seat
+from pokerspec.perft.positions import positions, read_tables
+from pokerspec.perft.tree import ReferenceTree
 from pokerspec.profiles import all_profiles
-from pokerspec.stud import allin as stud_allin
+from pokerspec.resources import source_checkout
 from pokerspec.stud import bringin as stud_bringin
-from pokerspec.stud import engine as stud_engine
+from pokerspec.stud import deal as stud_deal
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
@@ -110,18 +123,13 @@ def rules_changed(kind: type[R], change: Callable[[R], R], profile: str | None =
         yield
 
 
-DERIVED: tuple[Callable[[], None], ...] = (stud_allin.pots_cache_clear, stud_engine.cache_clear,
-                                           archie_showdown.fold_outcome.cache_clear,
-                                           auction_engine.evaluated_cache_clear)
-"""Emptying the engines' caches of results worked out by functions a mutant may replace (the pots,
-the hands' ranks, stud's awards): a mutant is never served a result of the original code, nor the
-code after it one of the mutant's."""
-
-
-def forget_derived() -> None:
-    """Empty every ``DERIVED`` cache (the mutants do; so do the benchmarks, before each timed run)."""
-    for clear in DERIVED:
-        clear()
+def unchecked(rules: R, **changes: object) -> R:
+    """A copy of a frozen rules object with ``changes``, bypassing the invariants its constructor
+    checks: a misreading engine plays those amounts whatever the table's other amounts are."""
+    changed = copy.copy(rules)
+    for name, value in changes.items():
+        object.__setattr__(changed, name, value)
+    return changed
 
 
 @contextmanager
@@ -325,6 +333,55 @@ def _first_five(high_rank: Rank5) -> Rank5:
     return lambda cards: high_rank(cards[:5])
 
 
+def _flush_over_full_house(high_rank5: Rank5) -> Rank5:
+    """A flush and a full house swap places in the order of categories."""
+    swap = {high.Category.FLUSH: high.Category.FULL_HOUSE, high.Category.FULL_HOUSE: high.Category.FLUSH}
+
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        key = high_rank5(cards)
+        category = high.category_of(key)
+        if category not in swap:
+            return key
+        return HighRank(key - (int(category) << 20) + (int(swap[category]) << 20))
+
+    return mutant
+
+
+def _low_from_the_bottom(low_key5: Callable[[Sequence[Card]], int]) -> Callable[[Sequence[Card]], int]:
+    """Unpaired lows compared from their lowest card up."""
+
+    def mutant(cards: Sequence[Card]) -> int:
+        values = sorted(low.low_value(c) for c in cards)
+        return high.pack(0, values) if len(set(values)) == 5 else low_key5(cards)
+
+    return mutant
+
+
+def _low_straights_count(low_key5: Callable[[Sequence[Card]], int]) -> Callable[[Sequence[Card]], int]:
+    """Five low values in a row rank below every pair, as in ace-to-six lowball."""
+
+    def mutant(cards: Sequence[Card]) -> int:
+        values = sorted(low.low_value(c) for c in cards)
+        run = len(set(values)) == 5 and values[4] - values[0] == 4
+        return high.pack(5, values[::-1]) if run else low_key5(cards)
+
+    return mutant
+
+
+def _all_in_eligible_everywhere(build_pots: BuildPots) -> BuildPots:
+    def mutant(contributed: dict[Seat, Chips], folded: frozenset[Seat]
+               ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+        pots, returned = build_pots(contributed, folded)
+        everyone = tuple(sorted({s for p in pots for s in p.eligible}))
+        return tuple(Pot(p.amount, everyone) for p in pots), returned
+
+    return mutant
+
+
+def _spades_bring_in(bring_in_card: Callable[[Sequence[Card]], Card]) -> Callable[[Sequence[Card]], Card]:
+    return lambda cards: min(cards, key=lambda c: (rank_of(c), -suit_of(c)))
+
+
 # --- archie ----------------------------------------------------------------------------------
 
 
@@ -375,6 +432,22 @@ def _fold_anytime(apply: Callable[[Round, Action], Round]) -> Callable[[Round, A
 def _fold_when_checked_to() -> Iterator[None]:
     with around(archie_betting, "legal", _fold_offered), around(archie_betting, "apply", _fold_anytime):
         yield
+
+
+Priority = Callable[[Seat, int], tuple[Seat, ...]]
+Best = Callable[[Sequence[Seat], Callable[[Sequence[Card]], int], Mapping[Seat, Sequence[Card]]], list[Seat]]
+
+
+def _dealer_first_priority(priority: Priority) -> Priority:
+    return lambda dealer, seats: tuple(reversed(priority(dealer, seats)))
+
+
+def _first_takes_tie(best: Best) -> Best:
+    return lambda contenders, strength, hands: best(contenders, strength, hands)[:1]
+
+
+def _dealer_stays(next_dealer: Callable[[Seat], Seat]) -> Callable[[Seat], Seat]:
+    return lambda dealer: dealer
 
 
 # --- auction ---------------------------------------------------------------------------------
@@ -501,9 +574,47 @@ def _muck_any_time(may_muck: MayMuck) -> MayMuck:
     return lambda seat, shown, mucked, pots: bool(shown)
 
 
+ThirdStreet = Callable[[Sequence[Card], int, Seat],
+                      tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], tuple[Card, ...]]]
+
+
+def _dealt_from_the_button(deal_third_street: ThirdStreet) -> ThirdStreet:
+    return lambda deck, seats, button: deal_third_street(deck, seats, Seat((button - 1) % seats))
+
+
+def _no_burn(deal_street: Callable[[StudState], StudState]) -> Callable[[StudState], StudState]:
+    """Fourth to sixth street dealt from the top of the stub with no card burnt first."""
+
+    def mutant(state: StudState) -> StudState:
+        stub = state.cards.stub
+        if state.cards.street + 1 >= 7 or not stub:
+            return deal_street(state)
+        return deal_street(state._replace(cards=state.cards._replace(stub=(stub[0], *stub))))
+
+    return mutant
+
+
 # --- the catalogue ---------------------------------------------------------------------------
 
 MUTANTS: tuple[Mutant, ...] = (
+    Mutant("core-flush-over-full-house", "core", RuleId("core.high.categories"),
+           "a flush beats a full house (the short-deck order)",
+           lambda: ranking(high, "high_rank5", _flush_over_full_house)),
+    Mutant("core-low-trips-over-two-pair", "core", RuleId("core.low.repeats"),
+           "in ace-to-five low three of a kind beats two pair",
+           lambda: _low_shapes({(2, 2, 1): 3, (3, 1, 1): 2})),
+    Mutant("core-low-from-the-bottom", "core", RuleId("core.low.compare"),
+           "unpaired lows are compared from the lowest card up instead of from the highest down",
+           lambda: ranking(low, "low_key5", _low_from_the_bottom)),
+    Mutant("core-low-straights-count", "core", RuleId("core.low.no-straights"),
+           "a straight counts against a low hand (ace-to-six lowball)",
+           lambda: ranking(low, "low_key5", _low_straights_count)),
+    Mutant("core-all-in-eligible-everywhere", "core", RuleId("core.chips.side-pots"),
+           "a seat all in for less may win the side pots it did not reach",
+           lambda: around(chips, "build_pots", _all_in_eligible_everywhere)),
+    Mutant("core-bring-in-suits-reversed", "core", RuleId("core.bringin.order"),
+           "among equal low ranks the spade brings in, not the club (suits in the other order)",
+           lambda: around(exposed, "bring_in_card", _spades_bring_in)),
     Mutant("core-no-wheel", "core", RuleId("core.high.wheel"),
            "A-2-3-4-5 is not a straight, only ace-high",
            lambda: ranking(high, "straight_top", _no_wheel)),
@@ -543,6 +654,27 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("core-exposed-no-pairs", "core", RuleId("core.exposed.partial"),
            "fewer than five face-up cards rank by high cards alone, pairs ignored",
            _no_exposed_shapes),
+    Mutant("archie-small-bets-throughout", "archie", RuleId("archie.table.limits"),
+           "the bet stays the small bet after the draws as well",
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, big_bet=r.small_bet))),
+    Mutant("archie-small-blind-posts-big", "archie", RuleId("archie.table.blinds"),
+           "the small blind posts as much as the big blind",
+           lambda: rules_changed(ArchieRules, lambda r: replace(r, small_blind=r.big_blind))),
+    Mutant("archie-odd-chip-to-dealer", "archie", RuleId("archie.award.odd-chip"),
+           "the odd chip of a tied pot goes to the dealer instead of the big blind",
+           lambda: around(archie_award, "priority", _dealer_first_priority)),
+    Mutant("archie-tie-not-shared", "archie", RuleId("archie.award.ties"),
+           "equal hands do not share: the first in priority order takes the whole share",
+           lambda: around(archie_award, "best", _first_takes_tie)),
+    Mutant("archie-dealer-keeps-the-button", "archie", RuleId("archie.deal.rotation"),
+           "the dealer deals the next hand too: the button and the blinds do not swap",
+           lambda: around(archie_deal, "next_dealer", _dealer_stays)),
+    Mutant("archie-reserve-forty", "archie", RuleId("archie.table.reserve"),
+           "a seat with 40 chips is dealt in: the 48-chip reserve is not required",
+           lambda: rules_changed(ArchieRules, lambda r: unchecked(r, reserve=Chips(40)))),
+    Mutant("archie-low-nine-qualifies", "archie", RuleId("archie.qualify.low"),
+           "a nine-high low qualifies for the low half",
+           lambda: around(archie_qualifiers, "qualifies_low", _nine_qualifies)),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
@@ -572,6 +704,33 @@ MUTANTS: tuple[Mutant, ...] = (
            "under archie-pagat the best ordinary high takes a pot nobody qualifies for (BARGE's fallback)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, no_qualifier=NoQualifier.BEST_HIGH),
                                  "archie-pagat")),
+    Mutant("auction-ante-doubled", "auction", RuleId("auction.setup.ante"),
+           "every player antes two chips instead of one",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, ante=Chips(2)))),
+    Mutant("auction-bid-cap-four", "auction", RuleId("auction.auction.bid"),
+           "a sealed bid may be 4 chips, one above the cap of 3",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, max_bid=Chips(4)))),
+    Mutant("auction-bid-floor-two", "auction", RuleId("auction.auction.bid"),
+           "the smallest sealed bid is 2 chips, not 1",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, min_bid=Chips(2)))),
+    Mutant("auction-bet-unit-two", "auction", RuleId("auction.setup.limits"),
+           "bets and raises are 2 chips instead of 1",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, bet_unit=Chips(2)))),
+    Mutant("auction-four-rows", "auction", RuleId("auction.auction.rows"),
+           "the betting round comes after the fourth auction: one row too few",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, auctions=4))),
+    Mutant("auction-three-hole-cards", "auction", RuleId("auction.setup.deal"),
+           "each player is dealt three hidden cards, as in seven-card stud, instead of two",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, hole_cards=3))),
+    Mutant("auction-tie-remainder-to-last", "auction", RuleId("auction.award.ties"),
+           "the remainder of a shared half goes to the last tied player from the dealer's left",
+           lambda: around(auction_award, "split", _remainder_to_last, everywhere=False)),
+    Mutant("auction-eight-players", "auction", RuleId("auction.setup.players"),
+           "eight players may sit down, one more than the seven allowed",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, max_players=8))),
+    Mutant("auction-reserve-ten", "auction", RuleId("auction.setup.reserve"),
+           "a seat with 10 chips is dealt in: the 20-chip reserve is not required",
+           lambda: rules_changed(AuctionRules, lambda r: unchecked(r, reserve=Chips(10)))),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
            lambda: around(auction_auctions, "pick_order", _pick_by_seat)),
@@ -598,6 +757,32 @@ MUTANTS: tuple[Mutant, ...] = (
            "under auction-buderick failed 'both' declarers are shut out and the pot does not ride",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.EXCLUDE),
                                  "auction-buderick")),
+    Mutant("stud-ante-doubled", "stud", RuleId("stud.bringin.ante"),
+           "every player antes two chips instead of one",
+           lambda: rules_changed(StudRules, lambda r: unchecked(r, ante=Chips(2)))),
+    Mutant("stud-four-raises", "stud", RuleId("stud.streets.cap"),
+           "a betting round allows four raises: the cap is one off",
+           lambda: rules_changed(StudRules, lambda r: replace(r, raises=4))),
+    Mutant("stud-two-raises", "stud", RuleId("stud.streets.cap"),
+           "a betting round allows two raises, the bet and two raises of a house cap",
+           lambda: rules_changed(StudRules, lambda r: replace(r, raises=2))),
+    Mutant("stud-dealt-from-the-button", "stud", RuleId("stud.deal.order"),
+           "the deal starts with the button instead of the seat on its left",
+           lambda: around(stud_deal, "deal_third_street", _dealt_from_the_button)),
+    Mutant("stud-no-burn", "stud", RuleId("stud.streets.burn"),
+           "no card is burnt before fourth, fifth and sixth street",
+           lambda: around(stud_streets, "deal_street", _no_burn)),
+    Mutant("stud-training-bring-in-two", "stud", RuleId("stud.profile.training"),
+           "under stud-fl-training the bring-in is the full small bet of 2",
+           lambda: rules_changed(StudRules, lambda r: unchecked(r, bring_in=Chips(2)), "stud-fl-training")),
+    Mutant("stud-aggressor-shows-first", "stud", RuleId("stud.showdown.order"),
+           "the last aggressor shows first, not the best board (the other common house rule)",
+           lambda: rules_changed(StudRules, lambda r: replace(r, show_order=ShowOrder.LAST_AGGRESSOR),
+                                 "stud-fl-training")),
+    Mutant("stud-skip-last-burn-profile-burns", "stud", RuleId("stud.profile.skip-last-burn"),
+           "under stud-skip-last-burn a short stub still goes straight to a common card",
+           lambda: rules_changed(StudRules, lambda r: replace(r, running_out=RunningOut.COMMON_CARD),
+                                 "stud-skip-last-burn")),
     Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
            "the ace counts low when finding the bring-in (core.bringin.order)",
            lambda: around(exposed, "bring_in_card", _ace_low_bring_in)),
@@ -647,10 +832,18 @@ class Finding:
     mutant: Mutant | None
     runs: int = 0
     failures: list[Result] = field(default_factory=list)
+    perft: str | None = None
+    """The first published perft position whose counts differ under the mutant (``perft_kill``)."""
 
     @property
     def killed(self) -> bool:
-        return bool(self.failures)
+        """Killed by a language-neutral artefact: a required case, or the perft tables."""
+        return bool(self.failures) or self.perft is not None
+
+    @property
+    def killed_by(self) -> tuple[str, ...]:
+        """The artefacts that kill the mutant: ``cases``, ``perft``, both or neither."""
+        return (("cases",) if self.failures else ()) + (("perft",) if self.perft is not None else ())
 
     @property
     def pinned(self) -> bool:
@@ -659,6 +852,7 @@ class Finding:
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"runs": self.runs, "killed": self.killed, "pinned": self.pinned,
+                                  "artefacts": list(self.killed_by), "perft": self.perft,
                                   "killed_by": [_brief(r) for r in self.failures]}
         if self.mutant is not None:
             out = {"mutant": self.mutant.name, "game": self.mutant.game, "rule": self.mutant.rule,
@@ -734,6 +928,98 @@ def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = Fa
     return found
 
 
+def perft_kill(mutant: Mutant) -> str | None:
+    """The first standard position whose counts at its checked depth, walked on the reference
+    under ``mutant``, differ from the published tables (or whose walk crashes or hangs); None
+    when the tables do not notice the mutant."""
+    published = read_tables()
+    with mutant.patch():
+        for name, position in positions().items():
+            try:
+                with time_limit(TIME_LIMIT):
+                    got = ReferenceTree(position).counts((), position.depth)
+            except Exception:  # a crash or a Hang: the tables cannot be reproduced
+                return name
+            if not got.same(published[name].truncated(position.depth)):
+                return name
+    return None
+
+
+RECORD = "conformance/misreadings/killed.json"
+"""Each mutant with the first case and the first perft position that kill it (``--record``)."""
+WAIVED = "conformance/misreadings/waived.json"
+"""Rules that no wrong implementation can misread in play, each with the reason (hand-written)."""
+
+
+def checkout_file(path: str) -> Path:
+    """``path`` in the source checkout the package runs from (the records are not package data)."""
+    root = source_checkout()
+    if root is None:
+        raise FileNotFoundError(f"{path} is read from a source checkout; run this in a clone")
+    return root / path
+
+
+def record(findings: Sequence[Finding], kept: Mapping[str, Mapping[str, str | None]]) -> str:
+    """The text of ``RECORD``: every mutant, its rule, what it gets wrong and its killers, from
+    ``findings`` or else (a run of some mutants only) as ``kept`` from the record before."""
+    found = {v.mutant.name: v for v in findings if v.mutant is not None}
+    entries: dict[str, object] = {}
+    for m in MUTANTS:
+        if m.name not in found:
+            if m.name in kept:
+                entries[m.name] = dict(kept[m.name])
+            continue
+        v = found[m.name]
+        assert v.mutant is not None
+        entries[v.mutant.name] = {"rule": v.mutant.rule, "wrong": v.mutant.wrong,
+                                  "case": v.failures[0].case if v.failures else None, "perft": v.perft}
+    about = ("Generated by python -m pokerspec.regress.mutants --record: each misreading of a rule, "
+             "the first required case and the first perft position (conformance/perft/tables.json) "
+             "that fail on it; null where that artefact does not notice it.")
+    return json.dumps({"about": about, "mutants": entries}, indent=2, ensure_ascii=False) + "\n"
+
+
+def recorded() -> dict[str, dict[str, str | None]]:
+    """``RECORD`` as written: mutant name to its rule, first killing case and perft position."""
+    raw = json.loads(checkout_file(RECORD).read_text(encoding="utf-8"))["mutants"]
+    return {str(name): {str(k): (None if v is None else str(v)) for k, v in entry.items()}
+            for name, entry in raw.items()}
+
+
+def waived() -> dict[RuleId, str]:
+    """``WAIVED``: each rule no misreading can break in play, with the reason."""
+    raw = json.loads(checkout_file(WAIVED).read_text(encoding="utf-8"))
+    return {RuleId(k): str(v) for k, v in raw.items() if k != "about"}
+
+
+def judge(mutant: Mutant, items: Sequence[Planned]) -> Finding:
+    """``check`` with every case, then ``perft_kill``: everything known about one mutant."""
+    found = check(mutant, items)
+    found.perft = perft_kill(mutant)
+    return found
+
+
+_ITEMS: list[Sequence[Planned]] = []
+"""The suite a worker process of ``judge_all`` inherits from its parent (fork)."""
+
+
+def _judge_by_name(name: str) -> tuple[int, list[Result], str | None]:
+    found = judge(next(m for m in MUTANTS if m.name == name), _ITEMS[0])
+    return found.runs, found.failures, found.perft
+
+
+def judge_all(mutants: Sequence[Mutant], items: Sequence[Planned], jobs: int = 1) -> list[Finding]:
+    """``judge`` every mutant, in ``jobs`` forked processes at once (a patch is not picklable, so
+    a worker is sent the mutant's name and answers with what it found)."""
+    if jobs <= 1 or len(mutants) <= 1:
+        return [judge(m, items) for m in mutants]
+    _ITEMS[:] = [items]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        answers = pool.map(_judge_by_name, [m.name for m in mutants], chunksize=1)
+    return [Finding(m, runs, failures, perft)
+            for m, (runs, failures, perft) in zip(mutants, answers, strict=True)]
+
+
 def covered_by(findings: Sequence[Finding]) -> dict[str, list[str]]:
     """Each profile with the mutants that a case run under it kills: a profile no mutant is
     killed under (a new one, say) is not covered by the mutation check."""
@@ -766,8 +1052,13 @@ def markdown(findings: Sequence[Finding]) -> str:
         "implementation with exactly one rule deliberately broken, patched in memory for the run",
         "(`reference/pokerspec/regress/mutants.py`; the source files are never changed). Every",
         "case runs against each mutant under every profile it lists. A mutant is **killed** when at",
-        "least one required case fails or errors, and *pinned* when one of the failing cases lists",
-        "the very rule that was broken, so a failure report points at the right rule.",
+        "least one required case fails or errors, or when the published perft tables",
+        "(`conformance/perft/tables.json`, every position walked to its checked depth) no longer",
+        "match; it is *pinned* when one of the failing cases lists the very rule that was broken, so",
+        "a failure report points at the right rule. Only these language-neutral artefacts count: a",
+        "Python unit test, which an outside engine never runs, kills nothing here. The *killed by*",
+        "column names them; `--record` writes the same to `conformance/misreadings/killed.json`,",
+        "which `pokerspec coverage` reads (see [coverage](coverage.md)).",
         "",
         "This catalogue breaks named rules by hand. [Mutation testing](mutation.md) measures the same",
         "suite with a mutation-testing tool (cosmic-ray) over every line of the rules modules, and",
@@ -784,6 +1075,7 @@ def markdown(findings: Sequence[Finding]) -> str:
         "python -m pokerspec.regress.mutants              # every mutant, killed or SURVIVED",
         "python -m pokerspec.regress.mutants --mutant core-no-wheel --json",
         "python -m pokerspec.regress.mutants --markdown > docs/maintainers/mutants.md",
+        "python -m pokerspec.regress.mutants --record   # conformance/misreadings/killed.json",
         "```",
         "",
         "The command first checks that the unpatched reference passes every required case, and exits",
@@ -804,19 +1096,21 @@ def markdown(findings: Sequence[Finding]) -> str:
         "",
         "## The mutants",
         "",
-        "| mutant | rule broken | what it does wrong | result | failing cases that pin the rule "
-        "| other failing cases |",
-        "|---|---|---|---|---|---|",
+        "| mutant | rule broken | what it does wrong | result | killed by | first perft position "
+        "that differs | failing cases that pin the rule | other failing cases |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for v in findings:
         assert v.mutant is not None
         result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
+        killers = ", ".join(v.killed_by) or "-"
+        perft = f"`{v.perft}`" if v.perft else "-"
         if v.mutant.gap:
             result += f" (known gap: {v.mutant.gap})"
         own = sorted({r.case for r in v.failures if v.mutant.rule in r.rules})
         others = len({r.case for r in v.failures} - set(own))
-        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | "
-                     f"{', '.join(f'`{c}`' for c in own) or '-'} | {others} |")
+        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | {killers} "
+                     f"| {perft} | {', '.join(f'`{c}`' for c in own) or '-'} | {others} |")
     return "\n".join(lines) + "\n"
 
 
@@ -827,6 +1121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--markdown", action="store_true", help="print docs/maintainers/mutants.md")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="mutants checked at once, each in its own process")
+    parser.add_argument("--record", action="store_true",
+                        help=f"write {RECORD} (with --mutant: update only those mutants' entries)")
     args = parser.parse_args(argv)
     names = {m.name for m in MUTANTS}
     unknown = sorted(set(args.mutant) - names)
@@ -839,7 +1137,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     items = suite()
     sane = check(None, items)
-    findings = [check(m, items) for m in chosen]
+    findings = judge_all(chosen, items, args.jobs)
+    if args.record:
+        path = checkout_file(RECORD)
+        kept = recorded() if args.mutant and path.exists() else {}
+        path.write_text(record(findings, kept), encoding="utf-8")
     if args.markdown:
         print(markdown(findings), end="")
     elif args.json:
@@ -854,7 +1156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for v in findings:
             assert v.mutant is not None
             state = ("killed, pinned" if v.pinned else "killed, NOT pinned") if v.killed else "SURVIVED"
-            print(f"{v.mutant.name:36} {state:18} {len(v.failures):3} failing  ({v.mutant.rule})")
+            print(f"{v.mutant.name:36} {state:18} {len(v.failures):3} failing  ({v.mutant.rule}; "
+                  f"killed by {' and '.join(v.killed_by) or 'nothing'}"
+                  + (f", perft {v.perft}" if v.perft else "") + ")")
             if v.mutant.gap and not v.killed:
                 print(f"    known gap: {v.mutant.gap}")
             for r in v.failures[:SHOWN]:

@@ -128,6 +128,11 @@ function pots(req) {
   }
   const folded = new Set(readSeats(req.folded));
   const live = new Set([...contributed.keys()].filter((seat) => !folded.has(seat)));
+  const total = [...contributed.values()].reduce((a, b) => a + b, 0);
+  if (total > 0 && ![...live].some((seat) => (contributed.get(seat) ?? 0) > 0)) {
+    // core.contract.core-ops: chips that no seat still in put anything against make no pot
+    throw new RequestError('bad_request', 'chips in the pot but no seat still in put anything in');
+  }
   const built = buildPots(contributed, live);
   return {
     pots: built.pots.map((p) => ({ amount: p.amount, eligible: seatNames(p.eligible) })),

@@ -1,0 +1,70 @@
+"""``pokerspec coverage``: every rule's cases, perft positions and misreadings, the record of what
+kills each misreading is true, and docs/maintainers/coverage.md is what the command prints."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from pokerspec.cli import main
+from pokerspec.conformance.runner import Planned
+from pokerspec.regress.coverage import Misreading, RuleCoverage, markdown, problems, report
+from pokerspec.regress.mutants import MUTANTS, Mutant, check, perft_kill, recorded, suite, waived
+
+ROOT = Path(__file__).resolve().parents[3]
+PAGE = ROOT / "docs" / "maintainers" / "coverage.md"
+
+
+@cache
+def items() -> tuple[Planned, ...]:
+    return tuple(suite())
+
+
+def test_the_page_is_what_the_command_prints() -> None:
+    assert PAGE.read_text(encoding="utf-8") == markdown(report()), \
+        "regenerate: pokerspec coverage --markdown > docs/maintainers/coverage.md"
+
+
+def test_every_misreading_is_killed_or_its_rule_waived() -> None:
+    """No rule has a live misreading, every mutant is in the record, and a waived rule has none."""
+    assert not problems(report())
+
+
+def test_the_status_follows_the_misreadings() -> None:
+    dead = Misreading("m", "wrong", "case-1", None)
+    alive = Misreading("n", "wrong", None, None)
+    rule = RuleCoverage("core.high.wheel", "t", "p", ("case-1",), (), (dead,), None)  # type: ignore[arg-type]
+    assert rule.status == "pinned"
+    assert RuleCoverage(rule.rule, "t", "p", ("case-1",), (), (dead, alive), None).status == "reached only"
+    assert RuleCoverage(rule.rule, "t", "p", (), (), (), "why").status == "waived"
+    assert RuleCoverage(rule.rule, "t", "p", (), (), (), None).status == "unreached"
+    assert problems([RuleCoverage(rule.rule, "t", "p", (), (), (alive,), None)])
+
+
+def test_every_waiver_gives_a_reason() -> None:
+    assert all(reason.strip() for reason in waived().values())
+
+
+def test_the_json_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["coverage", "--json", "--chapter", "core"])
+    rules = json.loads(capsys.readouterr().out)
+    assert status == 0
+    wheel = next(r for r in rules if r["rule"] == "core.high.wheel")
+    assert wheel["status"] == "pinned" and wheel["cases"] and wheel["positions"]
+    assert any(m["name"] == "core-no-wheel" and m["killed_by"] for m in wheel["misreadings"])
+    assert {r["rule"].split(".")[0] for r in rules} == {"core"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
+def test_the_record_names_what_kills_the_mutant(mutant: Mutant) -> None:
+    """conformance/misreadings/killed.json is what the suite and the perft tables do to the mutant
+    now: the first required case that fails and the first position whose counts differ."""
+    found = check(mutant, items(), first_only=True)
+    entry = recorded()[mutant.name]
+    assert entry["rule"] == mutant.rule
+    assert entry["case"] == (found.failures[0].case if found.failures else None), \
+        "rerun python -m pokerspec.regress.mutants --record"
+    assert entry["perft"] == perft_kill(mutant), "rerun python -m pokerspec.regress.mutants --record"
