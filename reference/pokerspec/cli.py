@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
-from pokerspec import __version__
 from pokerspec.core.game import RulesError
 
 COMMANDS = {
@@ -158,23 +157,14 @@ def replace_file(path: Path, text: str) -> None:
         raise
 
 
-def version_text() -> str:
-    """``pokerspec X, suite H (N cases), protocol 1.m``: what a report names, in one line."""
-    from pokerspec.conformance.cases import VECTORS, case_files
-    from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION
-    from pokerspec.resources import suite_version
-
-    files = list(case_files([VECTORS]))
-    return (f"pokerspec {__version__}, suite {suite_version(files)} ({len(files)} cases), "
-            f"protocol {PROTOCOL_VERSION}.{PROTOCOL_MINOR}")
-
-
 class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
         super().__init__(option_strings, dest, nargs=0, help="print the package, suite and protocol versions")
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
+        from pokerspec.versions import version_text
+
         print(version_text())
         parser.exit()
 

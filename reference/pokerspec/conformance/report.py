@@ -1,7 +1,7 @@
 """What a run reports (docs/engine-authors/running.md): each failure as it happens, a readable
 summary by game and by rule ID ending with one line that says what to do next, a JSON-lines
 file (expected, actual and verdict kept apart) and JUnit XML for CI systems. Every report names
-the package version and the suite's version, so two runs can be compared."""
+the package, suite and protocol versions (``pokerspec.versions``), so two runs can be compared."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.runner import Planned, Report, Run
 from pokerspec.core.game import Json
+from pokerspec.versions import protocol_version, suite_label, suite_record
 
 VERDICTS = (Verdict.PASS, Verdict.FAIL, Verdict.ERROR, Verdict.SKIP)
 STYLE = {Verdict.PASS: "green", Verdict.FAIL: "red", Verdict.ERROR: "magenta", Verdict.SKIP: "yellow"}
@@ -55,7 +56,8 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
     """The JSON-lines report: one ``run`` header, one ``case`` record per case run, one
     ``bad-case`` record per unusable case file."""
     yield {"record": "run", "pokerspec": __version__, "suite": report.suite,
-           "protocol": report.hello.protocol, "engine": report.hello.to_json(),
+           "suite_version": suite_record().name(report.suite), "protocol": report.hello.protocol,
+           "runner_protocol": protocol_version(), "engine": report.hello.to_json(),
            "seconds": round(report.seconds, 6), "ok": report.ok,
            "counts": {v.value: report.count(v) for v in VERDICTS}, "bad_cases": len(report.bad),
            "planned": report.planned, "interrupted": report.interrupted or None,
@@ -80,8 +82,11 @@ def write_jsonl(path: Path, report: Report) -> None:
 
 def junit(report: Report) -> ET.ElementTree:
     """One test suite per game (plus ``case-files`` for bad files), one test case per case run."""
-    root = ET.Element("testsuites", name=_xml(f"pokerspec {__version__} conformance, suite {report.suite}: "
-                      f"{report.hello.name} {report.hello.version}"), time=f"{report.seconds:.3f}")
+    root = ET.Element("testsuites", name=_xml(f"pokerspec {__version__} conformance, suite "
+                      f"{suite_label(report.suite)}: {report.hello.name} {report.hello.version}"),
+                      time=f"{report.seconds:.3f}")
+    properties = {"pokerspec.version": __version__, "suite.version": suite_record().name(report.suite) or "",
+                  "suite.hash": report.suite, "protocol": report.hello.protocol}
     by_game: dict[str, list[Run]] = defaultdict(list)
     for run in report.runs:
         by_game[run.case.game].append(run)
@@ -90,6 +95,7 @@ def junit(report: Report) -> ET.ElementTree:
         suite = ET.SubElement(root, "testsuite", name=game, tests=str(len(runs)),
                               failures=str(counts[Verdict.FAIL]), errors=str(counts[Verdict.ERROR]),
                               skipped=str(counts[Verdict.SKIP]))
+        _properties(suite, properties)
         for run in runs:
             r = run.result
             case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=_xml(label(r)),
@@ -106,10 +112,18 @@ def junit(report: Report) -> ET.ElementTree:
     if report.bad:
         suite = ET.SubElement(root, "testsuite", name="case-files", tests=str(len(report.bad)),
                               failures="0", errors=str(len(report.bad)), skipped="0")
+        _properties(suite, properties)
         for bad in report.bad:
             case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=_xml(bad.where))
             ET.SubElement(case, "error", message=_xml(f"{bad.field or '(file)'}: {bad.message}"))
     return ET.ElementTree(root)
+
+
+def _properties(suite: ET.Element, properties: dict[str, str]) -> None:
+    """The versions as a test suite's JUnit ``properties`` (read by CI systems)."""
+    holder = ET.SubElement(suite, "properties")
+    for name, value in properties.items():
+        ET.SubElement(holder, "property", name=name, value=_xml(value))
 
 
 def write_junit(path: Path, report: Report) -> None:
@@ -204,7 +218,8 @@ def last_line(report: Report) -> Text:
     tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
     done = f"{total} of {report.planned}" if report.interrupted else str(total)
     facts = (f" {hello.name} {hello.version}: {done} case runs ({tally}), {len(report.bad)} bad case files,"
-             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite {report.suite}")
+             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite "
+             f"{suite_label(report.suite)}, protocol {hello.protocol}")
     failed = [r.result for r in report.runs
               if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]
     if report.interrupted:
