@@ -49,6 +49,7 @@ from pokerspec.core.game import Json
 from pokerspec.fuzz import campaign
 from pokerspec.fuzz import ranking as fuzz_ranking
 from pokerspec.profiles import GAMES, all_profiles
+from pokerspec.release import extract_cases, is_tarball
 from pokerspec.resources import suite_version
 
 CHOICES = ("core", *GAMES)
@@ -99,7 +100,8 @@ def _selection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--case", action="append", default=[], help="only this case ID (shell patterns allowed)")
     p.add_argument("--profile", help="only this profile (core cases still run)")
     p.add_argument("--vectors", action="append", default=[], type=Path, metavar="DIR",
-                   help="your own case files or directories, added to the suite's")
+                   help="your own case files or directories, or a released pokerspec-cases-VERSION.tar.gz, "
+                   "added to the suite's (with --no-default-vectors: instead of it)")
     p.add_argument("--no-default-vectors", action="store_true", help="only the --vectors cases")
 
 
@@ -124,7 +126,11 @@ def case_dirs(args: argparse.Namespace) -> list[Path]:
         raise UsageError(f"no such case directory or file: {', '.join(missing)}")
     if args.no_default_vectors and not args.vectors:
         raise UsageError("--no-default-vectors leaves no case: add --vectors DIR")
-    return ([] if args.no_default_vectors else [VECTORS]) + list(args.vectors)
+    try:
+        given = [extract_cases(d) if is_tarball(d) else d for d in args.vectors]
+    except ValueError as exc:
+        raise UsageError(f"--vectors: {exc}") from None
+    return ([] if args.no_default_vectors else [VECTORS]) + given
 
 
 def selection(args: argparse.Namespace, cases: Sequence[Case]) -> Selection:
@@ -219,7 +225,7 @@ class Display:
 def handle_run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
     dirs = case_dirs(args)
-    check_outputs({"--report": args.report, "--junit": args.junit}, dirs)
+    check_outputs({"--report": args.report, "--junit": args.junit}, [*dirs, *args.vectors])
     cases, bad = load_cases(dirs)
     items = plan(cases, selection(args, cases))
     if not items and not bad:
