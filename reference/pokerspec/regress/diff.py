@@ -9,7 +9,9 @@ sections can join ``FOOTPRINTS``. The two sides are
 two profiles in this checkout, or the same command run in two git revisions or two directories,
 each with its own code (``--rev-a/--rev-b``, ``--dir-a/--dir-b``); revisions are those of the git
 repository you stand in (or ``--repo DIR``), and a side given neither is that repository's work
-tree. Exit status: 0 nothing changed, 1 something changed, 2 the comparison could not be made.
+tree. ``pokerspec diff --suite OLD`` lists instead the cases added, removed and changed since an
+older suite (pokerspec.regress.suite_diff). Exit status: 0 nothing changed, 1 something changed,
+2 the comparison could not be made.
 """
 
 from __future__ import annotations
@@ -588,6 +590,8 @@ def _hands(side: Side) -> list[Trace]:
 
 
 def handler(args: argparse.Namespace) -> int:
+    if args.suite is not None or args.profile_a is None or args.profile_b is None:
+        return _suite_or_usage(args)
     try:
         for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
             if rev is not None and not rev.strip():
@@ -612,6 +616,25 @@ def handler(args: argparse.Namespace) -> int:
     return 1 if report.changes or any(f.first is not None for f in footprints) else 0
 
 
+def _suite_or_usage(args: argparse.Namespace) -> int:
+    """``--suite OLD`` (pokerspec.regress.suite_diff), which takes no profile; else both profiles
+    are needed."""
+    from pokerspec.regress import suite_diff
+
+    if args.suite is None:
+        print("pokerspec diff: give PROFILE_A and PROFILE_B (`pokerspec profiles` lists them), or "
+              "--suite OLD", file=sys.stderr)
+        return 2
+    if args.profile_a is not None:
+        print("pokerspec diff: --suite OLD compares cases and takes no profile", file=sys.stderr)
+        return 2
+    try:
+        return suite_diff.run(args.suite, args.json)
+    except (ValueError, OSError) as exc:
+        print(f"pokerspec diff: {exc}", file=sys.stderr)
+        return 2
+
+
 def perft_footprint(args: argparse.Namespace) -> list[PerftFootprint]:
     """The rule change's footprint on the standard positions' trees (``pokerspec.perft.footprint``):
     both profiles walked in this checkout, or two revisions' published tables. Imported here, not
@@ -629,8 +652,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     parser = subparsers.add_parser(
         name, help="show which cases and random hands change between two profiles or revisions",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("profile_a", metavar="PROFILE_A")
-    parser.add_argument("profile_b", metavar="PROFILE_B")
+    parser.add_argument("profile_a", metavar="PROFILE_A", nargs="?")
+    parser.add_argument("profile_b", metavar="PROFILE_B", nargs="?")
+    parser.add_argument("--suite", metavar="OLD",
+                        help="instead of profiles: the cases added, removed and changed since OLD (a "
+                        "released suite version, a pokerspec-cases-VERSION.tar.gz or a directory of cases)")
     parser.add_argument("--hands", type=int, default=200, help="random legal hands to compare (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random corpus (default 1)")
     parser.add_argument("--json", action="store_true", help="print a JSON report for tools")
