@@ -84,6 +84,10 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(hand:stud, ranking:high, observe:pot, ...) or a game (stud)")
     p.add_argument("--report", type=Path, metavar="OUT.jsonl", help="write a JSON-lines report")
     p.add_argument("--junit", type=Path, metavar="OUT.xml", help="write a JUnit XML report")
+    p.add_argument("--summary-md", type=Path, metavar="OUT.md",
+                   help="write a Markdown summary (for a CI step summary such as $GITHUB_STEP_SUMMARY)")
+    p.add_argument("--badge", type=Path, metavar="OUT.json",
+                   help="write a shields.io endpoint badge (schemaVersion, label, message, color)")
     p.add_argument("--strict", action="store_true",
                    help="validate every request and reply against protocol.schema.json")
     p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
@@ -225,7 +229,8 @@ class Display:
 def handle_run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
     dirs = case_dirs(args)
-    check_outputs({"--report": args.report, "--junit": args.junit}, [*dirs, *args.vectors])
+    check_outputs({"--report": args.report, "--junit": args.junit, "--summary-md": args.summary_md,
+                   "--badge": args.badge}, [*dirs, *args.vectors])
     cases, bad = load_cases(dirs)
     items = plan(cases, selection(args, cases))
     if not items and not bad:
@@ -279,6 +284,12 @@ def _write(args: argparse.Namespace, report: Report) -> list[str]:
     if args.junit:
         reports.write_junit(args.junit, report)
         written.append(str(args.junit))
+    if args.summary_md:
+        reports.write_markdown(args.summary_md, report)
+        written.append(str(args.summary_md))
+    if args.badge:
+        reports.write_badge(args.badge, report)
+        written.append(str(args.badge))
     return written
 
 

@@ -215,39 +215,107 @@ def last_line(report: Report) -> Text:
     hello = report.hello
     total = len(report.runs)
     rate = total / report.seconds if report.seconds > 0 else 0.0
-    tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
     done = f"{total} of {report.planned}" if report.interrupted else str(total)
-    facts = (f" {hello.name} {hello.version}: {done} case runs ({tally}), {len(report.bad)} bad case files,"
-             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite "
-             f"{suite_label(report.suite)}, protocol {hello.protocol}")
+    facts = (f" {hello.name} {hello.version}: {done} case runs ({_tally(report)}), {len(report.bad)} "
+             f"bad case files, {report.seconds:.2f} s, {rate:,.0f} cases/s; {_versions(report)}")
+    head, style, advice = verdict(report)
+    return Text.assemble((head, style), f"{facts} — {advice}")
+
+
+def _tally(report: Report) -> str:
+    return ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
+
+
+def _versions(report: Report) -> str:
+    return f"pokerspec {__version__}, suite {suite_label(report.suite)}, protocol {report.hello.protocol}"
+
+
+def verdict(report: Report) -> tuple[str, str, str]:
+    """The run's verdict (OK, FAILED, NOTHING TESTED, INTERRUPTED), its colour and what to do next."""
     failed = [r.result for r in report.runs
               if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]
     if report.interrupted:
-        head, style = "INTERRUPTED", "red"
-        advice = f"stopped by {report.interrupted}; run again to grade the rest"
-    elif failed:
-        head, style = "FAILED", "red"
+        return "INTERRUPTED", "red", f"stopped by {report.interrupted}; run again to grade the rest"
+    if failed:
         again = f"--case {failed[0].case}" + (f" --profile {failed[0].profile}" if failed[0].profile else "")
-        advice = (f"{runs(len(failed), 'required case run')} did not pass; start with the first above, "
-                  f"alone: {again}")
-    elif report.bad:
-        head, style = "FAILED", "red"
-        advice = "fix the bad case files listed above (the file, the field and what is wrong)"
-    elif report.nothing_tested:
-        head, style = "NOTHING TESTED", "red"
-        advice = ("every case run was skipped: list what the engine supports in its start reply (games, "
-                  "profiles, capabilities: docs/engine-authors/protocol.md)")
-    elif report.unmet():
-        head, style = "FAILED", "red"
-        advice = (f"--require {' '.join(report.unmet())} was not met: the engine does not offer it (the "
-                  "SKIP lines say why)")
-    else:
-        head, style = "OK", "green"
-        skipped = report.count(Verdict.SKIP)
-        advice = ("every required case passed" if not skipped else
-                  f"every case the engine supports passed; {skipped} skipped (the SKIP lines say why; "
-                  "--require CAPABILITY makes such a skip fail the run)")
-    return Text.assemble((head, style), f"{facts} — {advice}")
+        return "FAILED", "red", (f"{runs(len(failed), 'required case run')} did not pass; start with the "
+                                 f"first above, alone: {again}")
+    if report.bad:
+        return "FAILED", "red", "fix the bad case files listed above (the file, the field and what is wrong)"
+    if report.nothing_tested:
+        return "NOTHING TESTED", "red", ("every case run was skipped: list what the engine supports in its "
+                                         "start reply (games, profiles, capabilities: "
+                                         "docs/engine-authors/protocol.md)")
+    if report.unmet():
+        return "FAILED", "red", (f"--require {' '.join(report.unmet())} was not met: the engine does not "
+                                 "offer it (the SKIP lines say why)")
+    skipped = report.count(Verdict.SKIP)
+    return "OK", "green", ("every required case passed" if not skipped else
+                           f"every case the engine supports passed; {skipped} skipped (the SKIP lines say "
+                           "why; --require CAPABILITY makes such a skip fail the run)")
+
+
+MARKDOWN_FAILURES = 30
+"""The most failing case runs the Markdown summary lists (the reports list them all)."""
+
+
+def _cell(text: str) -> str:
+    """``text`` as one Markdown table cell: pipes escaped, lines joined, at most 200 characters."""
+    flat = " ".join(_xml(text).split()).replace("|", "\\|")
+    return flat if len(flat) <= 200 else flat[:199] + "…"
+
+
+def markdown(report: Report) -> str:
+    """The run in Markdown, for a CI step summary (``--summary-md``): the verdict and the
+    versions, the counts by game, and the failing case runs with their rules and first difference."""
+    head, _, advice = verdict(report)
+    hello = report.hello
+    lines = [f"## pokerspec conformance: {head} — {_cell(hello.name)} {_cell(hello.version)}", "",
+             f"{_versions(report)}; {len(report.runs)} case runs ({_tally(report)}), {len(report.bad)} bad "
+             f"case files, {report.seconds:.2f} s.", "", f"{head}: {_cell(advice)}", "",
+             "| game | " + " | ".join(v.value for v in VERDICTS) + " |", "|---" * (len(VERDICTS) + 1) + "|"]
+    games: dict[str, Counter[Verdict]] = defaultdict(Counter)
+    for run in report.runs:
+        games[run.case.game][run.result.verdict] += 1
+    lines += [f"| {game} | " + " | ".join(str(counts[v]) for v in VERDICTS) + " |"
+              for game, counts in sorted(games.items())]
+    failed = [run for run in report.runs if run.result.verdict in (Verdict.FAIL, Verdict.ERROR)]
+    shown, more = failed[:MARKDOWN_FAILURES], len(failed) - MARKDOWN_FAILURES
+    if failed:
+        lines += ["", f"### Failing case runs ({len(failed)})", "", "| case | rules | where | what differs |",
+                  "|---|---|---|---|"]
+        lines += [f"| {_cell(label(r.result))} | {_cell(' '.join(r.result.rules))} | "
+                  f"{where(r.result, _steps(r))} | {_cell(r.result.message)} |" for r in shown]
+        if more > 0:
+            lines.append(f"\n… and {more} more (the JSON-lines report lists every one)")
+    if report.bad:
+        lines += ["", f"### Bad case files ({len(report.bad)})", ""]
+        lines += [f"- `{_cell(b.where)}`: {_cell(b.field or '(file)')}: {_cell(b.message)}"
+                  for b in report.bad]
+    return "\n".join(lines) + "\n"
+
+
+def badge(report: Report) -> dict[str, Json]:
+    """A shields.io endpoint badge (``--badge``): ``passed/graded`` case runs, green when the run
+    is OK with nothing skipped, yellow when OK with skips, red otherwise."""
+    head, _, _ = verdict(report)
+    graded = len(report.runs) - report.count(Verdict.SKIP)
+    skipped = report.count(Verdict.SKIP)
+    message = f"{report.count(Verdict.PASS)}/{graded} passed" + (f", {skipped} skipped" if skipped else "")
+    if head != "OK":
+        message = f"{head.lower()}: {message}"
+    color = "red" if head != "OK" else "yellow" if skipped else "brightgreen"
+    name = suite_record().name(report.suite)
+    return {"schemaVersion": 1, "label": f"pokerspec suite {name}" if name else "pokerspec suite",
+            "message": message, "color": color}
+
+
+def write_markdown(path: Path, report: Report) -> None:
+    replace_file(path, markdown(report))
+
+
+def write_badge(path: Path, report: Report) -> None:
+    replace_file(path, json.dumps(badge(report)) + "\n")
 
 
 def case_index(console: Console, cases: Sequence[Case]) -> None:
