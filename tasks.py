@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -153,7 +154,9 @@ def wheel() -> None:
         (where,) = output(python, "-c", "import pokerspec; print(pokerspec.__file__)", cwd=outside)
         expect(where.startswith(str(outside)), f"pokerspec imported from {where}, not the fresh environment")
         output(python, "-c", IMPORT_ALL, cwd=outside)
-        output(pokerspec, "--version", cwd=outside)
+        (version,) = output(pokerspec, "--version", cwd=outside)
+        suite = json.loads((ROOT / "conformance" / "suite.json").read_text(encoding="utf-8"))["version"]
+        expect(f", suite {suite} (" in version, f"the wheel's --version names no suite {suite}: {version}")
         cases = len(list((ROOT / "conformance" / "vectors").rglob("*.json")))
         listed = output(pokerspec, "conformance", "list", "--json", cwd=outside)
         expect(len(listed) == cases, f"the wheel lists {len(listed)} cases, the checkout has {cases}")
