@@ -625,8 +625,9 @@ def _suite_or_usage(args: argparse.Namespace) -> int:
         print("pokerspec diff: give PROFILE_A and PROFILE_B (`pokerspec profiles` lists them), or "
               "--suite OLD", file=sys.stderr)
         return 2
-    if args.profile_a is not None:
-        print("pokerspec diff: --suite OLD compares cases and takes no profile", file=sys.stderr)
+    if args.profile_a is not None or args.rev_a or args.rev_b or args.dir_a or args.dir_b:
+        print("pokerspec diff: --suite OLD compares cases and takes no profile, --rev-* or --dir-*",
+              file=sys.stderr)
         return 2
     try:
         return suite_diff.run(args.suite, args.json)
