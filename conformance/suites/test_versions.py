@@ -4,6 +4,7 @@ to the hash recorded for the declared version, so no case changes without a new 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,15 @@ def test_a_bad_suite_record_is_refused(tmp_path: Path, text: object, words: str)
     path.write_text(json.dumps(text), encoding="utf-8")
     with pytest.raises(ValueError, match=words):
         read_record(path)
+
+
+def test_the_pinned_examples_name_this_release() -> None:
+    """``uses: OWNER/pokerspec@vX``, the image tag ``pokerspec:X`` and ``pokerspec-cases-X`` in the
+    action, the Dockerfile and the guides are this release's versions."""
+    record = suite_record()
+    pins = re.compile(r"pokerspec@v(\d+\.\d+\.\d+)|pokerspec:(\d+\.\d+\.\d+)|pokerspec-cases-(\d+\.\d+\.\d+)")
+    found = []
+    for page in ("README.md", "action.yml", "Dockerfile", "docs/engine-authors/running.md"):
+        for package, image, suite in pins.findall((ROOT / page).read_text(encoding="utf-8")):
+            found.append((page, package or image or suite, record.version if suite else __version__))
+    assert found and [f for f in found if f[1] != f[2]] == []
