@@ -154,7 +154,9 @@ def wheel() -> None:
         (where,) = output(python, "-c", "import pokerspec; print(pokerspec.__file__)", cwd=outside)
         expect(where.startswith(str(outside)), f"pokerspec imported from {where}, not the fresh environment")
         output(python, "-c", IMPORT_ALL, cwd=outside)
-        output(pokerspec, "--version", cwd=outside)
+        (version,) = output(pokerspec, "--version", cwd=outside)
+        suite = json.loads((ROOT / "conformance" / "suite.json").read_text(encoding="utf-8"))["version"]
+        expect(f", suite {suite} (" in version, f"the wheel's --version names no suite {suite}: {version}")
         cases = len(list((ROOT / "conformance" / "vectors").rglob("*.json")))
         listed = output(pokerspec, "conformance", "list", "--json", cwd=outside)
         expect(len(listed) == cases, f"the wheel lists {len(listed)} cases, the checkout has {cases}")
@@ -440,9 +442,33 @@ def accelerate(argv: list[str]) -> None:
           f"{BIN / 'python'} benchmarks/run.py --only fuzz")
 
 
+def release(argv: list[str]) -> None:
+    """The release artefacts of the commit checked out, into dist/: the wheel, the sdist, the
+    cases (pokerspec-cases-VERSION.tar.gz: cases, schemas, perft positions and tables, manifest)
+    and SHA256SUMS. Two builds of one commit give the same bytes: every time in them is the
+    commit's (SOURCE_DATE_EPOCH) and pokerspec.release normalises the order, owners and modes."""
+    if argv:
+        sys.exit("usage: python3 tasks.py release   (no options: the artefacts of HEAD, into dist/)")
+    setup("dev")
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or output("git", "log", "-1", "--format=%ct", cwd=ROOT)[0]
+    dist = ROOT / "dist"
+    with tempfile.TemporaryDirectory(prefix="pokerspec-release-") as tmp:
+        built = Path(tmp)
+        shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools would reuse stale copies
+        env = {**os.environ, "SOURCE_DATE_EPOCH": epoch}
+        subprocess.run([BIN / "python", "-m", "build", "-q", "--outdir", built, ROOT], check=True, env=env,
+                       cwd=ROOT, stdout=subprocess.DEVNULL)
+        (wheel,), (sdist,) = built.glob("pokerspec-*.whl"), built.glob("pokerspec-*.tar.gz")
+        run(BIN / "python", "-m", "pokerspec.release", built, epoch, wheel, sdist)
+        dist.mkdir(exist_ok=True)
+        for path in sorted(built.iterdir()):
+            shutil.move(path, dist / path.name)  # replaces an earlier build's file of that name
+    print(f"built into {dist} (SOURCE_DATE_EPOCH={epoch}); check with: cd dist && sha256sum -c SHA256SUMS")
+
+
 def main() -> None:
     commands = {"conformance": conformance, "test": test, "docs": docs, "mutation": mutation,
-                "accelerate": accelerate}
+                "accelerate": accelerate, "release": release}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 tasks.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])

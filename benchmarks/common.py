@@ -71,17 +71,26 @@ class Apart(ReferenceEngine):
         super().__init__()
         self.hands = 0
         """The ``new_hand`` requests answered (to show the caches were emptied for each)."""
+        self.actions = 0
+        """The ``act`` requests accepted: the actions played (the fuzzer's refused probes left out)."""
 
     def _op_new_hand(self, message: Mapping[str, Json]) -> Message:
         forget_derived()
         self.hands += 1
         return super()._op_new_hand(message)
 
+    def _op_act(self, message: Mapping[str, Json]) -> Message:
+        reply = super()._op_act(message)
+        if "rejected" not in reply:
+            self.actions += 1
+        return reply
 
-def fuzz_apart(game: str, hands: int, seed: int) -> FuzzResult:
+
+def fuzz_apart(game: str, hands: int, seed: int, engine: Apart | None = None) -> FuzzResult:
     """The reference fuzzed against itself in one process on ``hands`` corpus hands of ``game``'s
-    default profile, every check, the engine under test kept ``Apart``; a finding fails."""
-    engine = Apart()
+    default profile, every check, the engine under test kept ``Apart`` (``engine``, to read its
+    counts afterwards); a finding fails."""
+    engine = Apart() if engine is None else engine
     result = fuzz(PythonEngine(engine), game, default_profile(game).name, hands, seed)
     assert not result.findings, [f.klass.key for f in result.findings]
     assert engine.hands >= hands, f"the caches were emptied for {engine.hands} of {hands} hands"

@@ -1,3 +1,3 @@
 """pokerspec: the reference implementation of the pokerspec rules (see spec/)."""
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

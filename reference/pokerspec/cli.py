@@ -29,7 +29,6 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
-from pokerspec import __version__
 from pokerspec.core.game import RulesError
 
 COMMANDS = {
@@ -95,15 +94,6 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def version_text() -> str:
-    """``pokerspec X, suite H (N cases), protocol 1.m``: what a report names, in one line."""
-    from pokerspec.conformance.cases import VECTORS, case_files
-    from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION
-    from pokerspec.resources import suite_version
-
-    files = list(case_files([VECTORS]))
-    return (f"pokerspec {__version__}, suite {suite_version(files)} ({len(files)} cases), "
-            f"protocol {PROTOCOL_VERSION}.{PROTOCOL_MINOR}")
 
 
 class _Version(argparse.Action):
@@ -112,6 +102,8 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
+        from pokerspec.versions import version_text
+
         print(version_text())
         parser.exit()
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from pokerspec import __version__
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
 from pokerspec.fuzz import campaign as campaigns
@@ -61,6 +62,7 @@ def test_copies_of_a_shard_collapse_and_overlaps_are_refused(tmp_path: Path) -> 
     prepare(_campaign(shard=1, shards=2), tmp_path / "b", 1).play()
     once = merge([tmp_path / "a", tmp_path / "b"], tmp_path / "m")
     assert once["hands"] == HANDS // 2 and once["complete"] is False
+    assert (once["pokerspec"], once["protocol"]) == (__version__, "1.1"), "the report names the versions"
     prepare(_campaign(shard=1, shards=3), tmp_path / "c", 1).play()
     with pytest.raises(CampaignError, match="overlaps"):
         merge([tmp_path / "a", tmp_path / "c"], tmp_path / "m2")

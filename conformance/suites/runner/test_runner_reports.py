@@ -159,3 +159,30 @@ def test_each_profile_is_a_run_and_unsupported_ones_are_skipped(tmp_path: Path, 
     assert "SKIP 1 case run: engine does not offer profile stud-last-aggressor" in text
     _, _, only = run_cli(*base, "--profile", "stud-fl-training", own=False)
     assert [r["profile"] for r in only if r["record"] == "case"] == ["stud-fl-training"]
+
+
+def test_the_markdown_summary_and_the_badge(engines_py: Path, run_cli: Run, tmp_path: Path) -> None:
+    """``--summary-md`` and ``--badge``: a failing case run is listed with its rules and its
+    first difference (a pipe in a message escaped), and the badge is red; a clean run is green."""
+    md, badge = tmp_path / "summary.md", tmp_path / "badge.json"
+    code, _, _ = run_cli("--impl", f"python:{engines_py}:outcome", "--no-default-vectors", "--vectors",
+                         str(engines_py.parent / "scripted"), "--summary-md", str(md), "--badge", str(badge),
+                         own=False)
+    assert code == 1
+    text = md.read_text()
+    assert text.startswith("## pokerspec conformance: FAILED — scripted-outcome 0\n")
+    assert "| stud | 0 | 1 | 0 | 0 |" in text and "suite " in text and "protocol 1.0" in text
+    (row,) = [line for line in text.splitlines() if line.startswith("| runner-scripted-0001")]
+    assert "| outcome | outcome /net/p1: expected 1, got 2" in row
+    assert json.loads(badge.read_text()) == {"schemaVersion": 1, "label": "pokerspec suite",
+                                             "message": "failed: 0/1 passed", "color": "red"}
+    code, _, _ = run_cli("--summary-md", str(md), "--badge", str(badge))
+    assert code == 0 and "FAILED" not in md.read_text() and "Failing" not in md.read_text()
+    assert json.loads(badge.read_text())["color"] == "brightgreen"
+
+
+def test_a_markdown_cell_holds_any_message() -> None:
+    from pokerspec.conformance.report import _cell
+
+    assert _cell("a | b\nc") == "a \\| b c"
+    assert len(_cell("x" * 500)) == 200

@@ -141,7 +141,13 @@ def test_a_closed_pipe_ends_quietly(command: list[str]) -> None:
 def test_version_names_the_package_the_suite_and_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     assert pokerspec(["--version"]) == 0
     line = capsys.readouterr().out.strip()
-    assert line.startswith("pokerspec 0.") and ", suite " in line and line.endswith("protocol 1.1")
+    from pokerspec import __version__
+    from pokerspec.versions import suite_record
+
+    record = suite_record()
+    released = record.released[record.version]
+    assert line.startswith(f"pokerspec {__version__}, suite {record.version} ({released}), ")
+    assert line.endswith("protocol 1.1")
 
 
 def test_every_report_names_the_versions(run_cli: Run, tmp_path: Path, fixtures_dir: Path) -> None:
@@ -153,8 +159,10 @@ def test_every_report_names_the_versions(run_cli: Run, tmp_path: Path, fixtures_
     assert code == 0
     suite = suite_version(case_files([fixtures_dir]))
     assert (records[0]["pokerspec"], records[0]["suite"]) == (__version__, suite)
-    assert f"pokerspec {__version__}, suite {suite}" in _last_line(text)
-    assert f"suite {suite}" in (tmp_path / "r.xml").read_text()
+    assert (records[0]["suite_version"], records[0]["runner_protocol"]) == (None, "1.1"), "not a release"
+    assert f"pokerspec {__version__}, suite {suite} (not a released suite), protocol 1.1" in _last_line(text)
+    xml = (tmp_path / "r.xml").read_text()
+    assert f"suite {suite}" in xml and f'<property name="suite.hash" value="{suite}" />' in xml
     shutil.copytree(fixtures_dir, tmp_path / "elsewhere")
     assert suite_version(case_files([tmp_path / "elsewhere"])) == suite, "the same cases, the same version"
 

@@ -50,6 +50,7 @@ from pokerspec.fuzz import campaign
 from pokerspec.fuzz import ranking as fuzz_ranking
 from pokerspec.outputs import Stdout, check_outputs
 from pokerspec.profiles import GAMES, all_profiles
+from pokerspec.release import extract_cases, is_tarball
 from pokerspec.resources import suite_version
 from pokerspec.rules import LANGUAGES
 
@@ -87,6 +88,10 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(hand:stud, ranking:high, observe:pot, ...) or a game (stud)")
     p.add_argument("--report", type=Path, metavar="OUT.jsonl", help="write a JSON-lines report")
     p.add_argument("--junit", type=Path, metavar="OUT.xml", help="write a JUnit XML report")
+    p.add_argument("--summary-md", type=Path, metavar="OUT.md",
+                   help="write a Markdown summary (for a CI step summary such as $GITHUB_STEP_SUMMARY)")
+    p.add_argument("--badge", type=Path, metavar="OUT.json",
+                   help="write a shields.io endpoint badge (schemaVersion, label, message, color)")
     p.add_argument("--strict", action="store_true",
                    help="validate every request and reply against protocol.schema.json")
     p.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
@@ -105,7 +110,8 @@ def _selection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--case", action="append", default=[], help="only this case ID (shell patterns allowed)")
     p.add_argument("--profile", help="only this profile (core cases still run)")
     p.add_argument("--vectors", action="append", default=[], type=Path, metavar="DIR",
-                   help="your own case files or directories, added to the suite's")
+                   help="your own case files or directories, or a released pokerspec-cases-VERSION.tar.gz, "
+                   "added to the suite's (with --no-default-vectors: instead of it)")
     p.add_argument("--no-default-vectors", action="store_true", help="only the --vectors cases")
 
 
@@ -130,7 +136,11 @@ def case_dirs(args: argparse.Namespace) -> list[Path]:
         raise UsageError(f"no such case directory or file: {', '.join(missing)}")
     if args.no_default_vectors and not args.vectors:
         raise UsageError("--no-default-vectors leaves no case: add --vectors DIR")
-    return ([] if args.no_default_vectors else [VECTORS]) + list(args.vectors)
+    try:
+        given = [extract_cases(d) if is_tarball(d) else d for d in args.vectors]
+    except ValueError as exc:
+        raise UsageError(f"--vectors: {exc}") from None
+    return ([] if args.no_default_vectors else [VECTORS]) + given
 
 
 def selection(args: argparse.Namespace, cases: Sequence[Case]) -> Selection:
@@ -225,7 +235,8 @@ class Display:
 def handle_run(args: argparse.Namespace) -> int:
     console = Console(file=Stdout(), highlight=False, soft_wrap=True)  # type: ignore[arg-type]
     dirs = case_dirs(args)
-    check_outputs({"--report": args.report, "--junit": args.junit}, dirs, impl=args.impl)
+    check_outputs({"--report": args.report, "--junit": args.junit, "--summary-md": args.summary_md,
+                   "--badge": args.badge}, [*dirs, *args.vectors], impl=args.impl)
     cases, bad = load_cases(dirs)
     items = plan(cases, selection(args, cases))
     if not items and not bad:
@@ -280,6 +291,12 @@ def _write(args: argparse.Namespace, report: Report) -> list[str]:
     if args.junit:
         reports.write_junit(args.junit, report)
         written.append(str(args.junit))
+    if args.summary_md:
+        reports.write_markdown(args.summary_md, report)
+        written.append(str(args.summary_md))
+    if args.badge:
+        reports.write_badge(args.badge, report)
+        written.append(str(args.badge))
     return written
 
 

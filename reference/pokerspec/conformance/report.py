@@ -1,7 +1,7 @@
 """What a run reports (docs/engine-authors/running.md): each failure as it happens, a readable
 summary by game and by rule ID ending with one line that says what to do next, a JSON-lines
 file (expected, actual and verdict kept apart) and JUnit XML for CI systems. Every report names
-the package version and the suite's version, so two runs can be compared."""
+the package, suite and protocol versions (``pokerspec.versions``), so two runs can be compared."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from pokerspec.conformance.grading import Result, Verdict
 from pokerspec.conformance.runner import Planned, Report, Run
 from pokerspec.core.game import Json
 from pokerspec.outputs import write_text
+from pokerspec.versions import protocol_version, suite_label, suite_record
 
 VERDICTS = (Verdict.PASS, Verdict.FAIL, Verdict.ERROR, Verdict.SKIP)
 STYLE = {Verdict.PASS: "green", Verdict.FAIL: "red", Verdict.ERROR: "magenta", Verdict.SKIP: "yellow"}
@@ -75,7 +76,8 @@ def records(report: Report) -> Iterator[dict[str, Json]]:
     """The JSON-lines report: one ``run`` header, one ``case`` record per case run, one
     ``bad-case`` record per unusable case file, and a last ``suspects`` record."""
     yield {"record": "run", "pokerspec": __version__, "suite": report.suite,
-           "protocol": report.hello.protocol, "engine": report.hello.to_json(),
+           "suite_version": suite_record().name(report.suite), "protocol": report.hello.protocol,
+           "runner_protocol": protocol_version(), "engine": report.hello.to_json(),
            "seconds": round(report.seconds, 6), "ok": report.ok,
            "counts": {v.value: report.count(v) for v in VERDICTS}, "bad_cases": len(report.bad),
            "planned": report.planned, "interrupted": report.interrupted or None,
@@ -104,8 +106,11 @@ def write_jsonl(path: Path, report: Report) -> None:
 
 def junit(report: Report) -> ET.ElementTree:
     """One test suite per game (plus ``case-files`` for bad files), one test case per case run."""
-    root = ET.Element("testsuites", name=_xml(f"pokerspec {__version__} conformance, suite {report.suite}: "
-                      f"{report.hello.name} {report.hello.version}"), time=f"{report.seconds:.3f}")
+    root = ET.Element("testsuites", name=_xml(f"pokerspec {__version__} conformance, suite "
+                      f"{suite_label(report.suite)}: {report.hello.name} {report.hello.version}"),
+                      time=f"{report.seconds:.3f}")
+    properties = {"pokerspec.version": __version__, "suite.version": suite_record().name(report.suite) or "",
+                  "suite.hash": report.suite, "protocol": report.hello.protocol}
     by_game: dict[str, list[Run]] = defaultdict(list)
     for run in report.runs:
         by_game[run.case.game].append(run)
@@ -114,6 +119,7 @@ def junit(report: Report) -> ET.ElementTree:
         suite = ET.SubElement(root, "testsuite", name=game, tests=str(len(runs)),
                               failures=str(counts[Verdict.FAIL]), errors=str(counts[Verdict.ERROR]),
                               skipped=str(counts[Verdict.SKIP]))
+        _properties(suite, properties)
         for run in runs:
             r = run.result
             case = ET.SubElement(suite, "testcase", classname=f"pokerspec.{game}", name=_xml(label(r)),
@@ -130,10 +136,18 @@ def junit(report: Report) -> ET.ElementTree:
     if report.bad:
         suite = ET.SubElement(root, "testsuite", name="case-files", tests=str(len(report.bad)),
                               failures="0", errors=str(len(report.bad)), skipped="0")
+        _properties(suite, properties)
         for bad in report.bad:
             case = ET.SubElement(suite, "testcase", classname="pokerspec.case-files", name=_xml(bad.where))
             ET.SubElement(case, "error", message=_xml(f"{bad.field or '(file)'}: {bad.message}"))
     return ET.ElementTree(root)
+
+
+def _properties(suite: ET.Element, properties: dict[str, str]) -> None:
+    """The versions as a test suite's JUnit ``properties`` (read by CI systems)."""
+    holder = ET.SubElement(suite, "properties")
+    for name, value in properties.items():
+        ET.SubElement(holder, "property", name=name, value=_xml(value))
 
 
 def write_junit(path: Path, report: Report) -> None:
@@ -255,40 +269,109 @@ def last_line(report: Report) -> Text:
     hello = report.hello
     total = len(report.runs)
     rate = total / report.seconds if report.seconds > 0 else 0.0
-    tally = ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
     done = f"{total} of {report.planned}" if report.interrupted else str(total)
     cases = len({r.case.id for r in report.runs})
     facts = (f" {hello.name} {hello.version}: {done} case runs of {cases} cases (a case runs once per "
-             f"profile it lists): {tally}; {len(report.bad)} bad case files,"
-             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; pokerspec {__version__}, suite {report.suite}")
+             f"profile it lists): {_tally(report)}; {len(report.bad)} bad case files,"
+             f" {report.seconds:.2f} s, {rate:,.0f} cases/s; {_versions(report)}")
+    head, style, advice = verdict(report)
+    return Text.assemble((head, style), f"{facts} — {advice}")
+
+
+def _tally(report: Report) -> str:
+    return ", ".join(f"{report.count(v)} {v.value}" for v in VERDICTS)
+
+
+def _versions(report: Report) -> str:
+    return f"pokerspec {__version__}, suite {suite_label(report.suite)}, protocol {report.hello.protocol}"
+
+
+def verdict(report: Report) -> tuple[str, str, str]:
+    """The run's verdict (OK, FAILED, NOTHING TESTED, INTERRUPTED), its colour and what to do next."""
     failed = [r.result for r in report.runs
               if r.result.verdict in (Verdict.FAIL, Verdict.ERROR) and r.result.required]
     if report.interrupted:
-        head, style = "INTERRUPTED", "red"
-        advice = f"stopped by {report.interrupted}; run again to grade the rest"
-    elif failed:
-        head, style = "FAILED", "red"
+        return "INTERRUPTED", "red", f"stopped by {report.interrupted}; run again to grade the rest"
+    if failed:
         again = f"--case {failed[0].case}" + (f" --profile {failed[0].profile}" if failed[0].profile else "")
-        advice = (f"{runs(len(failed), 'required case run')} did not pass; start with the first above, "
-                  f"alone: {again}")
-    elif report.bad:
-        head, style = "FAILED", "red"
-        advice = "fix the bad case files listed above (the file, the field and what is wrong)"
-    elif report.nothing_tested:
-        head, style = "NOTHING TESTED", "red"
-        advice = ("every case run was skipped: list what the engine supports in its start reply (games, "
-                  "profiles, capabilities: docs/engine-authors/protocol.md)")
-    elif report.unmet():
-        head, style = "FAILED", "red"
-        advice = (f"--require {' '.join(report.unmet())} was not met: the engine does not offer it (the "
-                  "SKIP lines say why)")
-    else:
-        head, style = "OK", "green"
-        skipped = report.count(Verdict.SKIP)
-        advice = ("every required case passed" if not skipped else
-                  f"every case the engine supports passed; {skipped} skipped (the SKIP lines say why; "
-                  "--require CAPABILITY makes such a skip fail the run)")
-    return Text.assemble((head, style), f"{facts} — {advice}")
+        return "FAILED", "red", (f"{runs(len(failed), 'required case run')} did not pass; start with the "
+                                 f"first above, alone: {again}")
+    if report.bad:
+        return "FAILED", "red", "fix the bad case files listed above (the file, the field and what is wrong)"
+    if report.nothing_tested:
+        return "NOTHING TESTED", "red", ("every case run was skipped: list what the engine supports in its "
+                                         "start reply (games, profiles, capabilities: "
+                                         "docs/engine-authors/protocol.md)")
+    if report.unmet():
+        return "FAILED", "red", (f"--require {' '.join(report.unmet())} was not met: the engine does not "
+                                 "offer it (the SKIP lines say why)")
+    skipped = report.count(Verdict.SKIP)
+    return "OK", "green", ("every required case passed" if not skipped else
+                           f"every case the engine supports passed; {skipped} skipped (the SKIP lines say "
+                           "why; --require CAPABILITY makes such a skip fail the run)")
+
+
+MARKDOWN_FAILURES = 30
+"""The most failing case runs the Markdown summary lists (the reports list them all)."""
+
+
+def _cell(text: str) -> str:
+    """``text`` as one Markdown table cell: pipes escaped, lines joined, at most 200 characters."""
+    flat = " ".join(_xml(text).split()).replace("|", "\\|")
+    return flat if len(flat) <= 200 else flat[:199] + "…"
+
+
+def markdown(report: Report) -> str:
+    """The run in Markdown, for a CI step summary (``--summary-md``): the verdict and the
+    versions, the counts by game, and the failing case runs with their rules and first difference."""
+    head, _, advice = verdict(report)
+    hello = report.hello
+    lines = [f"## pokerspec conformance: {head} — {_cell(hello.name)} {_cell(hello.version)}", "",
+             f"{_versions(report)}; {len(report.runs)} case runs ({_tally(report)}), {len(report.bad)} bad "
+             f"case files, {report.seconds:.2f} s.", "", f"{head}: {_cell(advice)}", "",
+             "| game | " + " | ".join(v.value for v in VERDICTS) + " |", "|---" * (len(VERDICTS) + 1) + "|"]
+    games: dict[str, Counter[Verdict]] = defaultdict(Counter)
+    for run in report.runs:
+        games[run.case.game][run.result.verdict] += 1
+    lines += [f"| {game} | " + " | ".join(str(counts[v]) for v in VERDICTS) + " |"
+              for game, counts in sorted(games.items())]
+    failed = [run for run in report.runs if run.result.verdict in (Verdict.FAIL, Verdict.ERROR)]
+    shown, more = failed[:MARKDOWN_FAILURES], len(failed) - MARKDOWN_FAILURES
+    if failed:
+        lines += ["", f"### Failing case runs ({len(failed)})", "", "| case | rules | where | what differs |",
+                  "|---|---|---|---|"]
+        lines += [f"| {_cell(label(r.result))} | {_cell(' '.join(r.result.rules))} | "
+                  f"{where(r.result, _steps(r))} | {_cell(r.result.message)} |" for r in shown]
+        if more > 0:
+            lines.append(f"\n… and {more} more (the JSON-lines report lists every one)")
+    if report.bad:
+        lines += ["", f"### Bad case files ({len(report.bad)})", ""]
+        lines += [f"- `{_cell(b.where)}`: {_cell(b.field or '(file)')}: {_cell(b.message)}"
+                  for b in report.bad]
+    return "\n".join(lines) + "\n"
+
+
+def badge(report: Report) -> dict[str, Json]:
+    """A shields.io endpoint badge (``--badge``): ``passed/graded`` case runs, green when the run
+    is OK with nothing skipped, yellow when OK with skips, red otherwise."""
+    head, _, _ = verdict(report)
+    graded = len(report.runs) - report.count(Verdict.SKIP)
+    skipped = report.count(Verdict.SKIP)
+    message = f"{report.count(Verdict.PASS)}/{graded} passed" + (f", {skipped} skipped" if skipped else "")
+    if head != "OK":
+        message = f"{head.lower()}: {message}"
+    color = "red" if head != "OK" else "yellow" if skipped else "brightgreen"
+    name = suite_record().name(report.suite)
+    return {"schemaVersion": 1, "label": f"pokerspec suite {name}" if name else "pokerspec suite",
+            "message": message, "color": color}
+
+
+def write_markdown(path: Path, report: Report) -> None:
+    write_text(path, markdown(report))
+
+
+def write_badge(path: Path, report: Report) -> None:
+    write_text(path, json.dumps(badge(report)) + "\n")
 
 
 def case_index(console: Console, cases: Sequence[Case]) -> None:

@@ -43,7 +43,7 @@ from typing import cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerspec import ruletext
+from pokerspec import __version__, ruletext
 from pokerspec.cli import positive_seconds
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
@@ -55,6 +55,7 @@ from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, write_text
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
 from pokerspec.rules import LANGUAGES
+from pokerspec.versions import protocol_version
 
 FORMAT = 1
 """The format of a campaign directory's files."""
@@ -223,7 +224,8 @@ def report(campaign: Campaign, engine: dict[str, Json], state: State, seconds: f
                         "case": numbered.get(f.klass.key),
                         "file": f"findings/{f.klass.slug}.json" if f.case is not None else None})
     return {
-        "format": FORMAT, "campaign": campaign.to_json(), "engine": engine, "span": [start, end],
+        "format": FORMAT, "pokerspec": __version__, "protocol": protocol_version(),
+        "campaign": campaign.to_json(), "engine": engine, "span": [start, end],
         "done": [list(r) for r in state.done], "complete": not left, "hands": state.hands,
         "seconds": round(state.seconds, 3),
         "rate": round(state.hands / state.seconds, 1) if state.seconds else 0.0,

@@ -11,8 +11,9 @@ own actions, which survives a changed listing, and further footprint sections ca
 git revisions or two directories, each with its own code (``--rev-a/--rev-b``,
 ``--dir-a/--dir-b``); revisions are those of the git repository you stand in (or ``--repo
 DIR``), and a side given neither is that repository's work tree; given no profile, every profile
-both sides have is compared. Exit status: 0 nothing changed, 1 something changed, 2 the
-comparison could not be made.
+both sides have is compared. ``pokerspec diff --suite OLD`` lists instead the cases added, removed
+and changed since an older suite (pokerspec.regress.suite_diff). Exit status: 0 nothing changed,
+1 something changed, 2 the comparison could not be made.
 """
 
 from __future__ import annotations
@@ -712,6 +713,8 @@ def _hands(side: Side) -> list[Trace]:
 
 
 def handler(args: argparse.Namespace) -> int:
+    if args.suite is not None:
+        return _suite_diff(args)
     try:
         for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
             if rev is not None and not rev.strip():
@@ -744,6 +747,21 @@ def handler(args: argparse.Namespace) -> int:
     return 1 if changed or any(f.first is not None for f in footprints) else 0
 
 
+def _suite_diff(args: argparse.Namespace) -> int:
+    """``--suite OLD`` (pokerspec.regress.suite_diff), which takes no profile."""
+    from pokerspec.regress import suite_diff
+
+    if args.profile_a is not None or args.rev_a or args.rev_b or args.dir_a or args.dir_b:
+        print("pokerspec diff: --suite OLD compares cases and takes no profile, --rev-* or --dir-*",
+              file=sys.stderr)
+        return 2
+    try:
+        return suite_diff.run(args.suite, args.json)
+    except (ValueError, OSError) as exc:
+        print(f"pokerspec diff: {exc}", file=sys.stderr)
+        return 2
+
+
 def perft_footprint(args: argparse.Namespace) -> list[PerftFootprint]:
     """The rule change's footprint on the standard positions' trees (``pokerspec.perft.footprint``):
     both profiles walked in this checkout, or two revisions' published tables. Imported here, not
@@ -764,6 +782,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     parser.add_argument("profile_a", metavar="PROFILE_A", nargs="?",
                         help="between two revisions or directories: default every profile both have")
     parser.add_argument("profile_b", metavar="PROFILE_B", nargs="?", help="default PROFILE_A")
+    parser.add_argument("--suite", metavar="OLD",
+                        help="instead of profiles: the cases added, removed and changed since OLD (a "
+                        "released suite version, a pokerspec-cases-VERSION.tar.gz or a directory of cases)")
     parser.add_argument("--hands", type=int, default=200, help="random legal hands to compare (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random corpus (default 1)")
     parser.add_argument("--json", action="store_true", help="print a JSON report for tools")
