@@ -19,6 +19,7 @@ from pokerspec.perft.counts import Counts
 from pokerspec.perft.coverage import all_cited, reached
 from pokerspec.perft.positions import TABLES, Position
 from pokerspec.perft.tree import Problem, ReferenceTree
+from pokerspec.regress.mutants import forget_derived
 from pokerspec.resources import SPEC
 from pokerspec.rules import LANGUAGES
 
@@ -58,10 +59,18 @@ def generate(positions: Mapping[str, Position], coverage: bool = True
         "positions": entries,
     }
     if coverage:
-        hit = reached(lambda: [ReferenceTree(p).counts((), p.depth) for p in positions.values()])
-        cited = all_cited()
-        out["coverage"] = {"reached": sorted(hit & cited), "not_reached": sorted(cited - hit)}
+        out["coverage"] = coverage_of(positions)
     return out, problems
+
+
+def coverage_of(positions: Mapping[str, Position]) -> dict[str, Json]:
+    """The rules the spec cites that the walks of ``positions`` to their checked depth reach, and
+    those they do not (``core.perft.coverage``). The engines' caches of awards are emptied first:
+    an award kept by an earlier walk would reach its rules without calling them."""
+    forget_derived()
+    hit = reached(lambda: [ReferenceTree(p).counts((), p.depth) for p in positions.values()])
+    cited = all_cited()
+    return {"reached": sorted(hit & cited), "not_reached": sorted(cited - hit)}
 
 
 ROW = re.compile(r"\{\n\s+(\"depth\": \d+),\n\s+(\"nodes\": \d+),\n\s+(\"ended\": \d+),"
@@ -119,14 +128,17 @@ def with_tables(text: str, table: str) -> str:
 
 
 def write(tables: Mapping[str, Json], path: Path = TABLES, spec: Path = SPEC) -> list[Path]:
-    """Write the tables file and the tables of the spec pages; the paths written."""
-    path.write_text(dumps(tables), encoding="utf-8")
-    written = [path]
+    """Write the tables file and the tables of the spec pages, each only where its text changes;
+    the paths written (none when everything already says what ``tables`` says)."""
+    texts = {path: dumps(tables)}
     for language, page in spec_pages(spec).items():
         if page.exists():
-            page.write_text(with_tables(page.read_text(encoding="utf-8"), markdown(tables, language)),
-                            encoding="utf-8")
-            written.append(page)
+            texts[page] = with_tables(page.read_text(encoding="utf-8"), markdown(tables, language))
+    written = []
+    for target, text in texts.items():
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+            written.append(target)
     return written
 
 
