@@ -592,6 +592,11 @@ def handler(args: argparse.Namespace) -> int:
         for option, rev in (("--rev-a", args.rev_a), ("--rev-b", args.rev_b)):
             if rev is not None and not rev.strip():
                 raise ValueError(f"{option}: an empty revision; name a branch, tag or commit")
+        if args.profile_b is None:
+            if not (args.rev_a or args.rev_b or args.dir_a or args.dir_b):
+                raise ValueError("name PROFILE_B too: only two revisions or directories (--rev-a/--rev-b, "
+                                 "--dir-a/--dir-b) compare one profile with itself")
+            args.profile_b = args.profile_a
         report = run(args)
     except (UnknownProfile, RuntimeError, CorpusError, subprocess.CalledProcessError, OSError,
             ValueError) as exc:
@@ -630,7 +635,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
         name, help="show which cases and random hands change between two profiles or revisions",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("profile_a", metavar="PROFILE_A")
-    parser.add_argument("profile_b", metavar="PROFILE_B")
+    parser.add_argument("profile_b", metavar="PROFILE_B", nargs="?",
+                        help="the profile of side B (default, when comparing revisions or directories: "
+                        "PROFILE_A)")
     parser.add_argument("--hands", type=int, default=200, help="random legal hands to compare (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random corpus (default 1)")
     parser.add_argument("--json", action="store_true", help="print a JSON report for tools")
