@@ -241,6 +241,10 @@ FIXES = {
     "_cases.py": "work the case's expectations out again from the spec (pokerspec where RULE_ID lists "
                  "the cases that pin it)",
     "test_regress_profiles.py": "add a new profile to the parameter list of test_only_the_award_changes",
+    "test_perft.py": "pokerspec perft --update   (the tables, the rules reached and the spec pages)",
+    "test_readme.py": ".venv/bin/python -m pokerspec.clidoc   (the command reference and the README's table)",
+    "test_mutation_record.py": ".venv/bin/python conformance/mutation/measure.py page",
+    "test_peers_compliance.py": "pokerspec compliance --pages   (docs/engines/ from the stored results)",
 }
 """What fixes a failing test, by its file (or the end of its name)."""
 STEP_FIXES = {

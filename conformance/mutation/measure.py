@@ -161,6 +161,16 @@ def select(session: Path, size: int, seed: int, since: list[str]) -> tuple[set[s
     return changed, sample, rewritten
 
 
+def command_of(size: int, seed: int, since: list[str]) -> str:
+    """The command that runs the measurement with these options, as the record names it: the
+    task for the default one, else ``measure.py run`` with every option that differs."""
+    if (size, seed, since) == (SIZE, SEED, []):
+        return COMMAND
+    return " ".join([f"{SCRIPT} run"] + ([f"--size {size}"] if size != SIZE else [])
+                    + ([f"--seed {seed}"] if seed != SEED else [])
+                    + [f"--lines-changed-since {rev[:12]}" for rev in since])
+
+
 def run(size: int, seed: int, given: list[str]) -> int:
     """Measure the committed tree and write ``record.json`` (see the module's docstring)."""
     if git("status", "--porcelain", "--", "reference", "conformance/vectors", str(CHANGED.relative_to(ROOT))):
@@ -191,8 +201,7 @@ def run(size: int, seed: int, given: list[str]) -> int:
     record: Record = {
         "commit": git("rev-parse", "HEAD"),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "command": " ".join([COMMAND if not since else f"{SCRIPT} run"]
-                            + [f"--lines-changed-since {rev[:12]}" for rev in since]),
+        "command": command_of(size, seed, since),
         "tool": f"cosmic-ray {version('cosmic-ray')}",
         "sample": {"size": size, "seed": seed},
         "rewritten_since": since,
@@ -263,8 +272,9 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
             f"on a line of a mutated module that `git diff` shows added or changed since {since}, whatever "
             "its status was. Now "
             f"{kinds['killed']} are killed, {kinds['equivalent']} are argued equivalent, "
-            f"{kinds['**SURVIVES**']} survive and {kinds['incompetent']} are incompetent (by module and "
-            "every one not killed: the tables below).")
+            f"{kinds['**SURVIVES**']} survive and {kinds['incompetent']} are incompetent (by module, and "
+            "every one neither killed nor argued equivalent: the tables below; the equivalent ones are "
+            "in the list of every argued-equivalent mutant).")
     by_module: dict[str, Counter[str]] = {}
     for e in rewritten:
         by_module.setdefault(e["module"], Counter())[kind(e, equivalent)] += 1
@@ -273,7 +283,8 @@ def rewritten_section(record: Record, equivalent: dict[str, Equivalence]) -> tup
     table += [f"| `{module}` | {sum(c.values())} | {c['killed']} | {c['equivalent']} | {c['**SURVIVES**']} "
               f"| {c['incompetent']} |" for module, c in sorted(by_module.items())]
     listed = ["| where | line | mutation | result |", "|---|---|---|---|"]
-    listed += [row(e, status(e, equivalent)) for e in rewritten if kind(e, equivalent) != "killed"]
+    listed += [row(e, status(e, equivalent)) for e in rewritten
+               if kind(e, equivalent) not in ("killed", "equivalent")]
     section = (f"## The mutants on the lines rewritten since {since}\n\n" + "\n".join(table)
                + '\n\n<div class="ps-unindexed" markdown>\n\n' + "\n".join(listed) + "\n\n</div>\n\n")
     return textwrap.fill(text, 100, break_on_hyphens=False, break_long_words=False) + "\n\n", section
@@ -328,8 +339,12 @@ def read_record() -> Record:
 
 
 def page() -> int:
-    """Write docs/maintainers/mutation.md from ``record.json``."""
-    PAGE.write_text(render(read_record()), encoding="utf-8")
+    """Write docs/maintainers/mutation.md from ``record.json``, unless it already says that."""
+    text = render(read_record())
+    if PAGE.exists() and PAGE.read_text(encoding="utf-8") == text:
+        print(f"measure: {PAGE.relative_to(ROOT)} unchanged")
+        return 0
+    PAGE.write_text(text, encoding="utf-8")
     print(f"measure: wrote {PAGE.relative_to(ROOT)}")
     return 0
 

@@ -143,4 +143,4 @@ def on_post_build(config: MkDocsConfig) -> None:
     if not _inner_build(config):
         site_dir = Path(config.site_dir)
         _indexes.write(site_dir)
-        write_sitemaps(site_dir)
+        write_sitemaps(site_dir, config.site_url)

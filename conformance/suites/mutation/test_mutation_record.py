@@ -40,6 +40,21 @@ def test_the_record_ran_every_changed_mutant(script: Load) -> None:
     assert set(measure.changed_keys()) <= ran
 
 
+@pytest.mark.parametrize(
+    ("size", "seed", "since", "command"),
+    [(100, 2026, [], "python3 tasks.py mutation --sample"),
+     (3, 2026, [], "python conformance/mutation/measure.py run --size 3"),
+     (100, 7, ["8abb3b30458fa8358878adf0210dcab57e100b6f"],
+      "python conformance/mutation/measure.py run --seed 7 --lines-changed-since 8abb3b30458f")],
+)
+def test_the_record_names_the_command_that_was_run(
+    script: Load, size: int, seed: int, since: list[str], command: str
+) -> None:
+    """A run with a sample size, seed or rewritten lines of its own is recorded as that command,
+    never as the default task."""
+    assert script("measure").command_of(size, seed, since) == command
+
+
 @pytest.mark.parametrize(("hits", "n", "low", "high"), [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634),
                                                          (99, 100, 0.9455, 0.9982)])
 def test_wilson_interval(script: Load, hits: int, n: int, low: float, high: float) -> None:

@@ -117,12 +117,10 @@ def test_the_published_pages_are_rendered_from_the_results_and_the_findings(tmp_
     """docs/engines/ is exactly what the stored results and the findings (with their checks'
     scripts and output) render: a finding's sentence cannot change on the page alone."""
     shutil.copytree(OUT / "results", tmp_path / "results")
-    write_pages(tmp_path, None)
+    write_pages(tmp_path)
     for page in sorted(tmp_path.rglob("*.md")) + sorted(tmp_path.rglob("*.svg")):
         rel = page.relative_to(tmp_path)
         published = (OUT / rel).read_text(encoding="utf-8")
-        if rel.name == "compliance.md":  # the time of the last full run is not in the results
-            published = re.sub(r" \(\d+ s for this run of `pokerspec compliance`\)", "", published)
         assert page.read_text(encoding="utf-8") == published, f"docs/engines/{rel} is stale: rerun compliance"
     rendered = {p.relative_to(tmp_path) for p in tmp_path.rglob("*.md")}
     extra = {p.relative_to(OUT) for p in OUT.rglob("*.md")} - rendered
@@ -224,6 +222,35 @@ def test_an_upstream_report_names_the_releases_that_show_it() -> None:
     assert alone == f"Seen in pokerkit {known.check.version}."
 
 
+def test_an_upstream_report_cites_its_rule_by_id_and_links_only_a_configured_site() -> None:
+    """Without a site URL the report links the rule's spec page and the library's page by their
+    paths from docs/engines/upstream/; with one (``--site-url``), under that address alone."""
+    known = next(k for k in KNOWN if k.kind == BUG and k.rule == "core.chips.split")
+    relative = compliance.render_upstream(known, site_links())
+    assert "(rule [core.chips.split](../../spec/core/06-chips.md#core.chips.split) of" in relative
+    assert f"Found by [pokerspec](../{known.engine}.md)" in relative
+    published = compliance.render_upstream(known, site_links(), site="https://example.org/ps")
+    assert "[core.chips.split](https://example.org/ps/spec/core/06-chips/#core.chips.split)" in published
+    assert f"(https://example.org/ps/engines/{known.engine}/)" in published
+
+
+def test_rendering_the_pages_again_changes_nothing_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``compliance --pages`` over pages it already rendered rewrites no file and says no page
+    changed; after a page is edited, it names that page alone."""
+    shutil.copytree(OUT / "results", tmp_path / "results")
+    assert main(["compliance", "--pages", "--out", str(tmp_path)]) == 0
+    assert "no page changed" not in capsys.readouterr().out
+    stamps = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*.md")}
+    assert main(["compliance", "--pages", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("no page changed")
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*.md")} == stamps
+    (tmp_path / "findings.md").write_text("edited\n", encoding="utf-8")
+    assert main(["compliance", "--pages", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("1 changed (findings.md)")
+
+
 def test_every_stored_release_ran_every_finding_check() -> None:
     """Each release record that was installed holds the output (or the failure) of every check of
     its library's findings, so no table cell reads "not checked" where the check can run: a finding
@@ -248,7 +275,7 @@ def test_a_stored_release_makes_the_release_table(tmp_path: Path) -> None:
               "checks": {known.check.script: "something else\n"},
               "command": "pokerspec compliance --engine tilted --version 0.0.9 --pairs 10000"}
     (tmp_path / "results" / "releases" / "tilted-0.0.9.json").write_text(json.dumps(stored))
-    write_pages(tmp_path, None)
+    write_pages(tmp_path)
     page = (tmp_path / "tilted.md").read_text(encoding="utf-8")
     table = page[page.index("## Across releases"):page.index("## By rule")]
     assert "| | 0.0.9 | 0.1.4 (pinned) |" in table and "the adapter cannot run it" in table

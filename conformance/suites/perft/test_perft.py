@@ -26,7 +26,7 @@ from pokerspec.perft.counts import Counts, ending_line, hex_digest, line_hash
 from pokerspec.perft.coverage import reached
 from pokerspec.perft.invariants import end_problems, node_problems
 from pokerspec.perft.positions import TABLES, positions, read_tables
-from pokerspec.perft.tables import BEGIN, END, coverage_of, markdown, spec_pages
+from pokerspec.perft.tables import BEGIN, END, coverage_of, dumps, markdown, spec_pages, write
 from pokerspec.perft.tree import BATCH, MAX_PROBLEMS, EngineTree, Problem, ReferenceTree
 from pokerspec.regress.mutants import MUTANTS
 
@@ -70,6 +70,20 @@ def test_the_published_coverage_is_what_the_walks_reach_now() -> None:
     a citation fails here until ``pokerspec perft --update`` is rerun."""
     tables = json.loads(TABLES.read_text(encoding="utf-8"))
     assert coverage_of(POSITIONS) == tables["coverage"], "run pokerspec perft --update"
+
+
+def test_writing_the_same_tables_again_touches_no_file(tmp_path: Path) -> None:
+    """``perft --update`` rewrites a file only when its text changes, and names each it rewrote."""
+    tables = json.loads(TABLES.read_text(encoding="utf-8"))
+    spec = tmp_path / "spec"
+    (spec / "core").mkdir(parents=True)
+    for page in spec_pages().values():
+        (spec / "core" / page.name).write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "tables.json"
+    target.write_text(dumps(tables), encoding="utf-8")
+    assert write(tables, target, spec) == []
+    tables["coverage"] = {"reached": [], "not_reached": ["core.deck.shuffle"]}
+    assert write(tables, target, spec) == [target, *(spec / "core" / p.name for p in spec_pages().values())]
 
 
 def test_every_profile_has_positions() -> None:

@@ -162,6 +162,16 @@ def test_a_revision_against_the_work_tree(capsys: pytest.CaptureFixture[str]) ->
     assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@work tree:")
 
 
+def test_one_profile_compares_itself_across_revisions(capsys: pytest.CaptureFixture[str]) -> None:
+    """With revisions or directories, PROFILE_B defaults to PROFILE_A; between two profiles of
+    one checkout it is required, and its absence is a usage error that says so."""
+    code, out = _run(["archie-barge", "--hands", "2", "--rev-a", "HEAD", "--rev-b", "HEAD"], capsys)
+    assert code == 0, out
+    assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@HEAD:")
+    code, out = _run(["archie-barge"], capsys)
+    assert code == 2 and "name PROFILE_B too" in out
+
+
 def test_revisions_are_those_of_the_repository_you_stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     """Not the repository the package was installed from: outside any repository --rev-a is a

@@ -13,6 +13,7 @@ switcher's links are relative, and every language root has its sitemap.
 
 from __future__ import annotations
 
+import gzip
 import posixpath
 import re
 import unicodedata
@@ -85,9 +86,18 @@ def mark_toc_english(html: str) -> str:
     return TOC_LIST.sub(r'\1 lang="en">', html)
 
 
-def write_sitemaps(site_dir: Path) -> None:
+def _rooted(href: str) -> str:
+    """A sitemap address the i18n plugin wrote without a site URL (``None`` then the page's path
+    from the root, ``None./`` for the root), as a path from the site's root."""
+    rest = href.removeprefix("None")
+    return "/" + ("" if rest in ("", "./") else rest)
+
+
+def write_sitemaps(site_dir: Path, site_url: str | None = None) -> None:
     """``<lang>/sitemap.xml`` for every translation, from the root sitemap that the i18n plugin
-    writes: the same pages with their hreflang alternates, each listed under its own language."""
+    writes: the same pages with their hreflang alternates, each listed under its own language.
+    Without a configured site URL the addresses are paths from the site's root (the root sitemap
+    is rewritten so), never a made-up host."""
     root_map = site_dir / "sitemap.xml"
     if not root_map.exists():
         return
@@ -95,6 +105,16 @@ def write_sitemaps(site_dir: Path) -> None:
     ET.register_namespace("xhtml", XHTML_NS)
     tree = ET.parse(root_map)
     urls = tree.getroot().findall(f"{{{SITEMAP_NS}}}url")
+    if not site_url:
+        for url in urls:
+            for loc in url.findall(f"{{{SITEMAP_NS}}}loc"):
+                loc.text = _rooted(loc.text or "")
+            for link in url.findall(f"{{{XHTML_NS}}}link"):
+                link.set("href", _rooted(link.get("href") or ""))
+        tree.write(root_map, encoding="utf-8", xml_declaration=True)
+        packed = site_dir / "sitemap.xml.gz"
+        if packed.exists():
+            packed.write_bytes(gzip.compress(root_map.read_bytes(), mtime=0))
     for lang in TRANSLATIONS:
         out = ET.Element(f"{{{SITEMAP_NS}}}urlset")
         for url in urls:

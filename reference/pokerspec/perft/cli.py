@@ -99,11 +99,14 @@ def _update(chosen: list[Position]) -> int:
         raise UsageError(str(exc)) from None
     for problem in problems:
         print(f"invariant: {problem}")
-    for path in write(tables):
+    written = write(tables)
+    for path in written:
         print(f"wrote {path}")
     changed = differences(old, tables)
     print(f"{len(chosen)} positions in {time.perf_counter() - started:.1f} s; "
-          f"{len(changed)} changed{': ' + ', '.join(changed) if changed else ''}")
+          f"{len(changed)} positions' counts changed{': ' + ', '.join(changed) if changed else ''}; "
+          + ("the rules reached changed; " if old.get("coverage") != tables.get("coverage") else "")
+          + (f"{len(written)} files rewritten" if written else "no file changed"))
     return 1 if problems else 0
 
 

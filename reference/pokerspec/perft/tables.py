@@ -126,14 +126,17 @@ def with_tables(text: str, table: str) -> str:
 
 
 def write(tables: Mapping[str, Json], path: Path = TABLES, spec: Path = SPEC) -> list[Path]:
-    """Write the tables file and the tables of the spec pages; the paths written."""
-    path.write_text(dumps(tables), encoding="utf-8")
-    written = [path]
+    """Write the tables file and the tables of the spec pages, each only where its text changes;
+    the paths written (none when everything already says what ``tables`` says)."""
+    texts = {path: dumps(tables)}
     for language, page in spec_pages(spec).items():
         if page.exists():
-            page.write_text(with_tables(page.read_text(encoding="utf-8"), markdown(tables, language)),
-                            encoding="utf-8")
-            written.append(page)
+            texts[page] = with_tables(page.read_text(encoding="utf-8"), markdown(tables, language))
+    written = []
+    for target, text in texts.items():
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+            written.append(target)
     return written
 
 
