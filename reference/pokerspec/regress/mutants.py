@@ -59,11 +59,13 @@ from pokerspec.core.actions import Action, Verb
 from pokerspec.core.cards import Card, Rank, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot
 from pokerspec.core.high import HighRank
+from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat
 from pokerspec.perft.positions import positions, read_tables
 from pokerspec.perft.tree import ReferenceTree
 from pokerspec.profiles import all_profiles
 from pokerspec.resources import source_checkout
+from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import deal as stud_deal
 from pokerspec.stud import runout as stud_runout
@@ -382,6 +384,10 @@ def _spades_bring_in(bring_in_card: Callable[[Sequence[Card]], Card]) -> Callabl
     return lambda cards: min(cards, key=lambda c: (rank_of(c), -suit_of(c)))
 
 
+def _low_first_five(low_rank: Callable[[Sequence[Card]], LowRank]) -> Callable[[Sequence[Card]], LowRank]:
+    return lambda cards: low_rank(cards[:5])
+
+
 # --- archie ----------------------------------------------------------------------------------
 
 
@@ -615,6 +621,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("core-bring-in-suits-reversed", "core", RuleId("core.bringin.order"),
            "among equal low ranks the spade brings in, not the club (suits in the other order)",
            lambda: around(exposed, "bring_in_card", _spades_bring_in)),
+    Mutant("core-low-first-five", "core", RuleId("core.low.best-five"),
+           "a low of six or seven cards is read from its first five cards, not the best five",
+           lambda: ranking(low, "low_rank", _low_first_five)),
     Mutant("core-no-wheel", "core", RuleId("core.high.wheel"),
            "A-2-3-4-5 is not a straight, only ace-high",
            lambda: ranking(high, "straight_top", _no_wheel)),
@@ -783,6 +792,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "under stud-skip-last-burn a short stub still goes straight to a common card",
            lambda: rules_changed(StudRules, lambda r: replace(r, running_out=RunningOut.COMMON_CARD),
                                  "stud-skip-last-burn")),
+    Mutant("stud-short-all-in-reopens", "stud", RuleId("stud.allin.reopen"),
+           "an all-in raise reopens the betting and counts toward the cap however short it is",
+           lambda: around(stud_allin, "is_full_bet", lambda full: lambda increment, bet: increment > 0)),
+    Mutant("stud-half-bet-does-not-reopen", "stud", RuleId("stud.allin.reopen"),
+           "only an all-in of a whole bet reopens the betting: half a bet does not (the no-limit rule)",
+           lambda: around(stud_allin, "is_full_bet", lambda full: lambda increment, bet: increment >= bet)),
+    Mutant("stud-betting-goes-on", "stud", RuleId("stud.allin.runout"),
+           "betting goes on while one player still has chips, though nobody can call him",
+           lambda: around(stud_allin, "betting_over",
+                          lambda over: lambda live, stacks: not any(stacks[s] > 0 for s in live))),
     Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
            "the ace counts low when finding the bring-in (core.bringin.order)",
            lambda: around(exposed, "bring_in_card", _ace_low_bring_in)),
