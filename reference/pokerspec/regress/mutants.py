@@ -46,6 +46,7 @@ from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
+from pokerspec.auction import setup as auction_setup
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.caches import forget_derived
@@ -456,6 +457,26 @@ def _dealer_stays(next_dealer: Callable[[Seat], Seat]) -> Callable[[Seat], Seat]
     return lambda dealer: dealer
 
 
+TwoHands = tuple[tuple[Card, ...], tuple[Card, ...]]
+InitialDeal = Callable[[Sequence[Card], Seat], tuple[TwoHands, tuple[Card, ...]]]
+
+
+def _five_at_once(initial_deal: InitialDeal) -> InitialDeal:
+    """The first seat served is dealt the top five cards at once, the other the next five."""
+
+    def mutant(deck: Sequence[Card], dealer: Seat) -> tuple[TwoHands, tuple[Card, ...]]:
+        first = non_dealer(dealer)
+        top, next_five = tuple(deck[:5]), tuple(deck[5:10])
+        hands = (top, next_five) if first == 0 else (next_five, top)
+        return hands, tuple(deck[10:])
+
+    return mutant
+
+
+def _dealer_dealt_first(initial_deal: InitialDeal) -> InitialDeal:
+    return lambda deck, dealer: initial_deal(deck, non_dealer(dealer))
+
+
 # --- auction ---------------------------------------------------------------------------------
 
 PickOrder = Callable[[dict[Seat, Chips], Sequence[tuple[Card, ...]], Sequence[Seat]], tuple[Seat, ...]]
@@ -684,6 +705,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("archie-low-nine-qualifies", "archie", RuleId("archie.qualify.low"),
            "a nine-high low qualifies for the low half",
            lambda: around(archie_qualifiers, "qualifies_low", _nine_qualifies)),
+    Mutant("archie-dealt-five-at-once", "archie", RuleId("archie.deal.order"),
+           "each hand is dealt its five cards at once instead of one card at a time in turn",
+           lambda: around(archie_deal, "initial_deal", _five_at_once)),
+    Mutant("archie-dealer-dealt-first", "archie", RuleId("archie.deal.order"),
+           "the dealer is dealt the first card instead of the big blind",
+           lambda: around(archie_deal, "initial_deal", _dealer_dealt_first)),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
@@ -740,6 +767,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("auction-reserve-ten", "auction", RuleId("auction.setup.reserve"),
            "a seat with 10 chips is dealt in: the 20-chip reserve is not required",
            lambda: rules_changed(AuctionRules, lambda r: unchecked(r, reserve=Chips(10)))),
+    Mutant("auction-dealt-from-the-dealer", "auction", RuleId("auction.setup.deal"),
+           "the deal, and the order of priority after it, start with the dealer instead of his left",
+           lambda: around(auction_setup, "clockwise",
+                          lambda clockwise: lambda dealer, seats: tuple(Seat((dealer + i) % seats)
+                                                                         for i in range(seats)))),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
            lambda: around(auction_auctions, "pick_order", _pick_by_seat)),
