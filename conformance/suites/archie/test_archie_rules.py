@@ -74,7 +74,7 @@ def test_priority_is_clockwise_after_the_dealer() -> None:
 
 def test_a_patched_rule_is_not_served_a_fold_worked_out_before_it() -> None:
     """The result after a fold is kept for each pot (``showdown.fold_outcome``); the mutants empty
-    it (``pokerspec.regress.mutants.DERIVED``), so a rule patched after the same fold was settled
+    it (``pokerspec.caches.DERIVED``), so a rule patched after the same fold was settled
     still changes the answer: p2 folds, p1 takes the 6 chips, and p2 deals next unless the
     rotation is broken."""
     hands = {Seat(0): (), Seat(1): ()}

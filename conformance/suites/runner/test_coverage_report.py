@@ -68,3 +68,13 @@ def test_the_record_names_what_kills_the_mutant(mutant: Mutant) -> None:
     assert entry["case"] == (found.failures[0].case if found.failures else None), \
         "rerun python -m pokerspec.regress.mutants --record"
     assert entry["perft"] == perft_kill(mutant), "rerun python -m pokerspec.regress.mutants --record"
+
+
+def test_a_missing_record_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import pokerspec.regress.mutants
+
+    monkeypatch.setattr(pokerspec.regress.mutants, "RECORD", "conformance/misreadings/absent.json")
+    assert main(["coverage"]) == 2
+    err = capsys.readouterr().err
+    assert "--record writes" in err and "internal error" not in err

@@ -89,7 +89,7 @@ def test_exactly_one_default_profile() -> None:
 def test_a_mutant_of_the_award_is_not_served_an_award_worked_out_before_it() -> None:
     """The engine keeps each award it works out (``engine._awarded``); a mutant empties it, so the
     hands pinning the odd chip still catch a wrong odd chip after the same awards were worked out
-    right (``pokerspec.regress.mutants.DERIVED``)."""
+    right (``pokerspec.caches.DERIVED``)."""
     mutant = next(m for m in MUTANTS if m.name == "stud-odd-chip-last-shown")
     own = tuple(i for i in suite() if mutant.rule in i.case.rules and i.case.kind == "hand")
     assert own and not check(None, own).failures

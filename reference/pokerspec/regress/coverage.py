@@ -88,8 +88,11 @@ def report() -> list[RuleCoverage]:
     trace = collect(root)
     tables = json.loads(TABLES.read_text(encoding="utf-8"))
     by_position: dict[str, list[str]] = tables["coverage"]["by_position"]
-    kills = recorded()
-    reasons = waived()
+    try:
+        kills, reasons = recorded(), waived()
+    except (OSError, ValueError, KeyError) as exc:
+        raise UsageError(f"cannot read {RECORD} or {WAIVED} ({exc}); "
+                         "python -m pokerspec.regress.mutants --record writes the first") from None
     out: list[RuleCoverage] = []
     for rule in trace.rules.values():
         misreadings = tuple(

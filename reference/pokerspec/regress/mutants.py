@@ -46,6 +46,7 @@ from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
+from pokerspec.auction import setup as auction_setup
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.caches import forget_derived
@@ -59,11 +60,13 @@ from pokerspec.core.actions import Action, Verb
 from pokerspec.core.cards import Card, Rank, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot
 from pokerspec.core.high import HighRank
+from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat
 from pokerspec.perft.positions import positions, read_tables
 from pokerspec.perft.tree import ReferenceTree
 from pokerspec.profiles import all_profiles
 from pokerspec.resources import source_checkout
+from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import deal as stud_deal
 from pokerspec.stud import runout as stud_runout
@@ -382,6 +385,10 @@ def _spades_bring_in(bring_in_card: Callable[[Sequence[Card]], Card]) -> Callabl
     return lambda cards: min(cards, key=lambda c: (rank_of(c), -suit_of(c)))
 
 
+def _low_first_five(low_rank: Callable[[Sequence[Card]], LowRank]) -> Callable[[Sequence[Card]], LowRank]:
+    return lambda cards: low_rank(cards[:5])
+
+
 # --- archie ----------------------------------------------------------------------------------
 
 
@@ -448,6 +455,26 @@ def _first_takes_tie(best: Best) -> Best:
 
 def _dealer_stays(next_dealer: Callable[[Seat], Seat]) -> Callable[[Seat], Seat]:
     return lambda dealer: dealer
+
+
+TwoHands = tuple[tuple[Card, ...], tuple[Card, ...]]
+InitialDeal = Callable[[Sequence[Card], Seat], tuple[TwoHands, tuple[Card, ...]]]
+
+
+def _five_at_once(initial_deal: InitialDeal) -> InitialDeal:
+    """The first seat served is dealt the top five cards at once, the other the next five."""
+
+    def mutant(deck: Sequence[Card], dealer: Seat) -> tuple[TwoHands, tuple[Card, ...]]:
+        first = non_dealer(dealer)
+        top, next_five = tuple(deck[:5]), tuple(deck[5:10])
+        hands = (top, next_five) if first == 0 else (next_five, top)
+        return hands, tuple(deck[10:])
+
+    return mutant
+
+
+def _dealer_dealt_first(initial_deal: InitialDeal) -> InitialDeal:
+    return lambda deck, dealer: initial_deal(deck, non_dealer(dealer))
 
 
 # --- auction ---------------------------------------------------------------------------------
@@ -615,6 +642,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("core-bring-in-suits-reversed", "core", RuleId("core.bringin.order"),
            "among equal low ranks the spade brings in, not the club (suits in the other order)",
            lambda: around(exposed, "bring_in_card", _spades_bring_in)),
+    Mutant("core-low-first-five", "core", RuleId("core.low.best-five"),
+           "a low of six or seven cards is read from its first five cards, not the best five",
+           lambda: ranking(low, "low_rank", _low_first_five)),
     Mutant("core-no-wheel", "core", RuleId("core.high.wheel"),
            "A-2-3-4-5 is not a straight, only ace-high",
            lambda: ranking(high, "straight_top", _no_wheel)),
@@ -675,6 +705,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("archie-low-nine-qualifies", "archie", RuleId("archie.qualify.low"),
            "a nine-high low qualifies for the low half",
            lambda: around(archie_qualifiers, "qualifies_low", _nine_qualifies)),
+    Mutant("archie-dealt-five-at-once", "archie", RuleId("archie.deal.order"),
+           "each hand is dealt its five cards at once instead of one card at a time in turn",
+           lambda: around(archie_deal, "initial_deal", _five_at_once)),
+    Mutant("archie-dealer-dealt-first", "archie", RuleId("archie.deal.order"),
+           "the dealer is dealt the first card instead of the big blind",
+           lambda: around(archie_deal, "initial_deal", _dealer_dealt_first)),
     Mutant("archie-barge-nines", "archie", RuleId("archie.qualify.high"),
            "under archie-barge high needs a pair of nines (Pagat's qualifier)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, high_pair=Rank(9)), "archie-barge")),
@@ -731,6 +767,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("auction-reserve-ten", "auction", RuleId("auction.setup.reserve"),
            "a seat with 10 chips is dealt in: the 20-chip reserve is not required",
            lambda: rules_changed(AuctionRules, lambda r: unchecked(r, reserve=Chips(10)))),
+    Mutant("auction-dealt-from-the-dealer", "auction", RuleId("auction.setup.deal"),
+           "the deal, and the order of priority after it, start with the dealer instead of his left",
+           lambda: around(auction_setup, "clockwise",
+                          lambda clockwise: lambda dealer, seats: tuple(Seat((dealer + i) % seats)
+                                                                         for i in range(seats)))),
     Mutant("auction-ties-by-seat", "auction", RuleId("auction.auction.order"),
            "equal bids pick by seat alone, ignoring the exposed cards",
            lambda: around(auction_auctions, "pick_order", _pick_by_seat)),
@@ -783,6 +824,16 @@ MUTANTS: tuple[Mutant, ...] = (
            "under stud-skip-last-burn a short stub still goes straight to a common card",
            lambda: rules_changed(StudRules, lambda r: replace(r, running_out=RunningOut.COMMON_CARD),
                                  "stud-skip-last-burn")),
+    Mutant("stud-short-all-in-reopens", "stud", RuleId("stud.allin.reopen"),
+           "an all-in raise reopens the betting and counts toward the cap however short it is",
+           lambda: around(stud_allin, "is_full_bet", lambda full: lambda increment, bet: increment > 0)),
+    Mutant("stud-half-bet-does-not-reopen", "stud", RuleId("stud.allin.reopen"),
+           "only an all-in of a whole bet reopens the betting: half a bet does not (the no-limit rule)",
+           lambda: around(stud_allin, "is_full_bet", lambda full: lambda increment, bet: increment >= bet)),
+    Mutant("stud-betting-goes-on", "stud", RuleId("stud.allin.runout"),
+           "betting goes on while one player still has chips, though nobody can call him",
+           lambda: around(stud_allin, "betting_over",
+                          lambda over: lambda live, stacks: not any(stacks[s] > 0 for s in live))),
     Mutant("stud-bring-in-ace-low", "stud", RuleId("stud.bringin.lowest"),
            "the ace counts low when finding the bring-in (core.bringin.order)",
            lambda: around(exposed, "bring_in_card", _ace_low_bring_in)),
