@@ -7,6 +7,7 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
+import { seatView, shownAtEnd, stepSight } from "./play-seat.js";
 import { describe, handView } from "./play-view.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -15,6 +16,7 @@ const LANG = LANGS.includes(document.documentElement.lang) ? document.documentEl
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const SEATS = { archie: [2, 2], auction: [2, 7], stud: [2, 8] };
 const DEFAULT_SEATS = { archie: 2, auction: 4, stud: 4 };
+const VERBS = { archie: ["f", "cc", "cbr", "sd"], auction: ["f", "cc", "cbr", "bid", "pick", "dec"], stud: ["f", "cc", "cbr", "pb", "sm", "mu"] };
 const PROFILE = { archie: "archie-barge", auction: "auction-seed", stud: "stud-fl-training" };
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +217,17 @@ class Play {
     this.root = root;
     this.data = data;
     this.T = new Text(data);
+    // a test hook, outside the page's DOM: the browser tests compare the page with the whole hand
+    root.psPlay = this;
+    this.fromAddress();
+    window.addEventListener("popstate", () => this.fromAddress());
+  }
+
+  /** The hand of the address: game, profile, seats, who plays, seed, and the reader's actions so
+   * far (`acts`, words joined by "." and actions by "_"), replayed on the same deal. */
+  fromAddress() {
     const params = new URL(window.location.href).searchParams;
+    const data = this.data;
     const game = data.games[params.get("game")] ? params.get("game") : "archie";
     this.choice = {
       game,
@@ -224,7 +236,8 @@ class Play {
       bots: params.get("bots") === "others" ? "others" : "none",
     };
     const seed = Number(params.get("seed"));
-    this.deal(Number.isInteger(seed) && seed > 0 && seed < 10000 ? seed : this.newSeed(), false);
+    const acts = (params.get("acts") || "").split("_").filter(Boolean).map((a) => a.split(".").join(" "));
+    this.deal(Number.isInteger(seed) && seed > 0 && seed < 10000 ? seed : this.newSeed(), false, acts);
   }
 
   seatCount(game, wanted) {
@@ -236,8 +249,9 @@ class Play {
     return 1 + Math.floor(Math.random() * 9999);
   }
 
-  /** Deals the hand of a seed; the seed and the choices go in the address, to share the hand. */
-  deal(seed, push) {
+  /** Deals the hand of a seed and replays `acts` (the reader's actions, each followed by the
+   * built-in players'); the seed, the choices and the actions go in the address. */
+  deal(seed, push, acts = []) {
     const { game, profile, seats } = this.choice;
     this.seed = seed;
     const rng = random(seed);
@@ -254,11 +268,42 @@ class Play {
       this.hand = null;
       this.error = String(error && error.message);
     }
-    const url = new URL(window.location.href);
-    for (const [key, value] of Object.entries({ game, profile, seats, seed, bots: this.choice.bots })) url.searchParams.set(key, String(value));
-    window.history[push ? "pushState" : "replaceState"](null, "", url.href);
     this.runBots();
+    for (const act of acts) {
+      if (!this.hand || this.hand.outcome() || this.apply(act)) {
+        if (this.hand) this.unapplyRefused();
+        break;
+      }
+      this.runBots();
+    }
+    this.address(push);
     this.render();
+  }
+
+  /** Forgets a refused action of the address (it changed nothing): the history stays the hand's. */
+  unapplyRefused() {
+    const last = this.steps[this.steps.length - 1];
+    if (last && last.reject) {
+      this.steps.pop();
+      this.record.attempts.pop();
+    }
+  }
+
+  /** The address of this position: the reader's accepted actions, not the built-in players'
+   * (they follow from the seed), so the address holds nothing the reader's seat may not see. */
+  address(push) {
+    const { game, profile, seats, bots } = this.choice;
+    const url = new URL(window.location.href);
+    for (const [key, value] of Object.entries({ game, profile, seats, seed: this.seed, bots })) url.searchParams.set(key, String(value));
+    const acts = this.steps.filter((s) => s.act && !s.by).map((s) => s.act.split(" ").join("."));
+    if (acts.length) url.searchParams.set("acts", acts.join("_"));
+    else url.searchParams.delete("acts");
+    window.history[push ? "pushState" : "replaceState"](null, "", url.href);
+  }
+
+  /** The seat the reader plays against built-in players, or null when the reader plays every seat. */
+  get viewer() {
+    return this.choice.bots === "others" ? "p1" : null;
   }
 
   isBot(seat) {
@@ -284,6 +329,7 @@ class Play {
     else {
       this.verdict = { text, name: this.steps[this.steps.length - 1].name };
       this.runBots();
+      this.address(false);
     }
     this.render();
     const box = this.root.querySelector("[data-testid=play-verdict]");
@@ -304,7 +350,7 @@ class Play {
     const before = this.hand.observe();
     const phase = before.phase;
     const refusal = this.hand.act(text);
-    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text, name: this.name(text, before) });
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason, phase } : { act: text, name: this.name(text, before), phase });
     this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
     return refusal;
   }
@@ -316,8 +362,9 @@ class Play {
     const body = [this.controls()];
     if (this.error) body.push(el("p", { class: "ps-play-error", role: "alert" }, T.w("setup_failed", { reason: this.error })));
     if (this.hand) {
-      const seen = this.hand.observe();
       const outcome = this.hand.outcome();
+      const whole = this.hand.observe();
+      const seen = seatView(whole, this.viewer, shownAtEnd(outcome, whole));
       body.push(this.table(seen, outcome));
       body.push(el("div", { class: "ps-play-verdict", "data-testid": "play-verdict", tabindex: "-1", "aria-live": "polite" },
         this.verdictView()));
@@ -370,6 +417,7 @@ class Play {
         } }, T.w("deal_seed")),
         el("button", { type: "button", class: "md-button md-button--primary", "data-testid": "play-deal", onclick: () => this.deal(this.newSeed(), true) }, T.w("deal_new")),
       ]),
+      el("p", { class: "ps-play-sight", "data-testid": "play-sight" }, T.w(this.viewer ? "sight_seat" : "sight_all", { seat: this.viewer })),
       el("p", { class: "ps-play-share" }, [T.w("share"), " ", el("a", { href: window.location.href, "data-testid": "play-link" }, T.w("share_link", { seed: this.seed }))]),
     ]);
   }
@@ -382,17 +430,17 @@ class Play {
     const rows = seats.map((seat) => {
       const cards = (seen.hands || {})[seat] || [];
       const up = new Set((seen.exposed || {})[seat] || []);
-      const hidden = this.isBot(seat) && !outcome;
       const status = [];
       if (seat === this.setup.dealer) status.push(T.ui("dealer").toLowerCase());
       if (folded.has(seat)) status.push(T.ui("folded"));
       if (listing.to_act.includes(seat)) status.push(T.ui("to_act"));
       if (this.isBot(seat)) status.push(T.w("bot"));
       if (outcome && outcome.categories && outcome.categories[seat]) status.push(T.category(outcome.categories[seat]));
+      if (seen.bids && seen.bids[seat] !== undefined) status.push(T.w("bid_shown", { n: seen.bids[seat] }));
       if (seen.declarations && seen.declarations[seat]) status.push(T.w(`dec_${seen.declarations[seat]}`));
       return el("tr", { "data-seat": seat, class: listing.to_act.includes(seat) ? "ps-play-now" : folded.has(seat) ? "ps-play-out" : null }, [
         el("th", { scope: "row" }, [seat, status.length ? el("span", { class: "ps-play-status" }, status.join(" · ")) : null]),
-        el("td", { class: "ps-play-cards" }, cards.map((c) => (hidden && !up.has(c)
+        el("td", { class: "ps-play-cards" }, cards.map((c) => (c === null
           ? el("span", { class: "ps-play-card ps-play-back", title: T.ui("face_down") }, "?")
           : card(c, { class: `ps-play-card ps-play-${c.slice(-1)}${up.size && !up.has(c) ? " ps-play-down" : ""}`, title: up.size ? T.ui(up.has(c) ? "face_up" : "face_down") : null })))),
         el("td", { class: "ps-play-num" }, String(seen.stacks[seat])),
@@ -505,29 +553,42 @@ class Play {
     ]);
   }
 
+  /** Actions the listing does not hold, for "why not?": only this game's verbs, for the reader's
+   * seat; a card named is one the seat can see (never a guess at another seat's hidden card). */
   whyNot(seen, outcome) {
     const listing = this.hand.legal();
     const seats = Object.keys(seen.stacks);
-    const me = listing.to_act[0] || seats[0];
-    const other = seats.find((s) => !listing.to_act.includes(s) && !(seen.folded || []).includes(s)) || seats[seats.length - 1];
+    const me = this.viewer || listing.to_act[0] || seats[0];
+    const other = seats.find((s) => s !== me && !listing.to_act.includes(s) && !(seen.folded || []).includes(s));
     const level = Math.max(0, ...Object.values(seen.round_bets || {}));
     const own = (seen.hands || {})[me] || [];
-    const notMine = ["2c", "7d", "Qh", "As"].find((c) => !own.includes(c)) || "2c";
-    const candidates = outcome ? [`${me} cc`, `${me} f`] : [
-      `${other} cc`, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`, `${me} sd ${notMine}`,
-      `${me} bid 4`, `${me} pick ${notMine}`, `${me} dec h`, `${me} sm`, `${me} cbr`,
-    ];
+    const visible = [...Object.entries(seen.hands || {}).flatMap(([s, held]) => (s === me ? [] : held)), ...(seen.row || []), ...(seen.common || [])]
+      .filter((c) => c !== null && !own.includes(c));
+    const verbs = VERBS[this.choice.game];
+    const candidates = (outcome ? [`${me} cc`, `${me} f`] : [
+      other ? `${other} cc` : null, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`,
+      visible.length ? `${me} sd ${visible[0]}` : null, `${me} bid 4`, own.length ? `${me} pick ${own[0]}` : null,
+      `${me} dec h`, `${me} pb 1`, `${me} sm`, `${me} cbr`,
+    ]).filter((a) => a && verbs.includes(a.split(" ")[1]));
     const listed = new Set(listing.actions);
     const legal = (a) => listed.has(a) || (a.endsWith(" cc") && listing.actions.some((x) => x.startsWith(`${a} `)))
       || (/ sd( |$)/.test(a) && listed.has(`${a.split(" ")[0]} sd *`) && a.split(" ").slice(2).every((c) => own.includes(c)));
     return [...new Set(candidates)].filter((a) => !legal(a)).slice(0, 7);
   }
 
+  /** The hand so far as the reader's seat may know it (play-seat.js `stepSight`): another seat's
+   * bid or declaration is sealed while its phase lasts, another seat's discard is counted. */
   history(seen) {
     const T = this.T;
-    const items = this.steps.map((step) => el("li", { class: step.reject ? "ps-play-rejected" : null }, step.reject
-      ? [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]
-      : [el("code", {}, step.act), " — ", step.name, step.by ? ` (${T.w("bot")})` : ""]));
+    const bot = (step) => (step.by ? ` (${T.w("bot")})` : "");
+    const items = this.steps.map((step) => {
+      if (step.reject) return el("li", { class: "ps-play-rejected" }, [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]);
+      const seat = step.act.split(" ")[0];
+      const sight = stepSight(step, this.viewer, seen.phase);
+      if (sight.sight === "sealed") return el("li", { class: "ps-play-sealed" }, [`${seat}${T.ui("colon")}`, T.w(`sealed_${sight.verb}`), bot(step)]);
+      if (sight.sight === "discard") return el("li", {}, [`${seat}${T.ui("colon")}`, T.w("discards_n", { n: sight.n }), bot(step)]);
+      return el("li", {}, [el("code", {}, step.act), " — ", step.name, bot(step)]);
+    });
     return el("details", { class: "ps-play-history" }, [
       el("summary", {}, T.w("history", { n: this.steps.length })), el("ol", {}, items)]);
   }

@@ -258,3 +258,49 @@ def test_against_built_in_players(tabs: Callable[[dict[str, int]], Any], tmp_pat
     case = json.loads(download(tab, "play-export-case", tmp_path).read_text("utf-8"))
     assert any(not step["act"].startswith("p1 ") for step in case["steps"] if "act" in step)
     replayed_by_the_reference(tmp_path / f"{case['id']}.json")
+
+
+LEAKS = "\n".join(line for line in (ROOT / "docs" / "tests" / "play_leaks.js").read_text("utf-8").splitlines()
+                  if not line.startswith("//"))
+
+"""Every leak of another seat's secret in the page at this moment, read from the hand the page
+plays (its ``psPlay`` test hook, outside the DOM), in the play table's part of the page (the
+drill beside it is another hand) and the address: a hidden or discarded card (as drawn, 7♥, in the
+text; as notation, 7h, in an attribute, a notation or the address), a bid or declaration not yet
+revealed (its notation in an attribute or the address, its notation or name in the history, its value
+in the table; the same notation may stand in the history for a bid of an earlier auction)."""
+
+AGAINST = {"archie": (2, 11), "auction": (4, 5), "stud": (4, 7)}
+"""Players and seed of a hand of each game against the built-in players."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt", "fr"])
+def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) -> None:
+    """Playing p1 against the built-in players, at every step of each game no hidden card, sealed
+    bid or unrevealed declaration of another seat is in the page's text or attributes
+    (core.contract.observables, auction.auctions.sealed, auction.declaration.simultaneous); the
+    page says which seat it shows, and says plainly that playing every seat shows everything."""
+    words = {key: entry[lang] for key, entry in table()["play"].items()}
+    tab = tabs(SIZES[1280])
+    for game, (seats, seed) in AGAINST.items():
+        tab.goto(f"{SITE}/{prefix(lang)}play/?game={game}&seats={seats}&seed={seed}&bots=others")
+        tab.locator("[data-testid=play-table]").wait_for()
+        assert tab.locator("[data-testid=play-sight]").inner_text() == words["sight_seat"].format(seat="p1")
+        play = tab.locator(".ps-play")
+        sealed = hidden = 0
+        for step in range(MOST_CLICKS):
+            now = cast(dict[str, Any], play.evaluate(LEAKS, words))
+            assert not now["leaks"], (game, step, now["leaks"])
+            sealed, hidden = sealed + now["sealed"], max(hidden, now["hidden"])
+            if now["over"]:
+                break
+            actions = cast(list[str], now["actions"])
+            assert actions and all(a.startswith("p1 ") for a in actions), actions
+            chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb|sd|bid [1-3]|dec b)( .*)?", a)),
+                          actions[0])
+            tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+        assert now["over"] and hidden > 0, (game, now)
+        if game == "auction":
+            assert sealed > 0, "no step with a sealed bid or declaration of another seat was checked"
+    tab.locator("[data-testid=play-bots]").select_option("none")
+    assert tab.locator("[data-testid=play-sight]").inner_text() == words["sight_all"]
