@@ -304,3 +304,51 @@ def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) 
             assert sealed > 0, "no step with a sealed bid or declaration of another seat was checked"
     tab.locator("[data-testid=play-bots]").select_option("none")
     assert tab.locator("[data-testid=play-sight]").inner_text() == words["sight_all"]
+
+
+POSITION = """root => ({phase: root.querySelector('[data-testid=play-table]').dataset.phase,
+  pot: root.querySelector('[data-testid=play-pot]').textContent,
+  table: root.querySelector('[data-testid=play-table] tbody').textContent,
+  history: [...root.querySelectorAll('.ps-play-history li code')].map(n => n.textContent)})"""
+"""The position the play table shows: phase, pot, each seat's row, the actions played."""
+
+
+def test_the_address_keeps_the_position(tabs: Callable[[dict[str, int]], Any]) -> None:
+    """Game, profile, seats, seed and the reader's actions are in the address: a reload, the
+    language switcher, a rule link and Back, and the address opened in a new tab all show the same
+    position; the built-in players' actions are not in it (they follow from the seed)."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/ru/play/?game=stud&seats=4&seed=31&bots=others")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    for _ in range(3):
+        actions = play.evaluate(STATE)["actions"]
+        chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb)( .*)?", a)), actions[0])
+        tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+    here = play.evaluate(POSITION)
+    acts = re.search(r"[?&]acts=([^&#]*)", tab.url)
+    assert acts and all(a.startswith("p1.") for a in acts.group(1).split("_")), tab.url
+    assert len(acts.group(1).split("_")) == 3 and len(here["history"]) > 3, (tab.url, here)
+    tab.reload()
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert play.evaluate(POSITION) == here
+    # the switcher keeps the query: the same stud hand in French, at the same step
+    tab.locator('a.md-select__link[hreflang="fr"]').first.dispatch_event("click")
+    tab.wait_for_url(re.compile(r"/fr/play/\?"))
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert "game=stud" in tab.url and "seed=31" in tab.url
+    french = play.evaluate(POSITION)
+    assert french["history"] == here["history"] and french["pot"] == here["pot"]
+    # a rule link, then Back
+    tab.locator("[data-testid=play-notation]").fill("p1 bid 4")
+    tab.locator("[data-testid=play-try]").click()
+    tab.locator("[data-testid=play-verdict] a.ps-play-rule").click()
+    tab.wait_for_url(re.compile(r"/fr/spec/"))
+    tab.go_back()
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert play.evaluate(POSITION)["history"] == here["history"]
+    # a shared link in a new tab
+    other = tabs(SIZES[1280])
+    other.goto(tab.url)
+    other.locator("[data-testid=play-table]").wait_for()
+    assert other.locator(".ps-play").evaluate(POSITION)["history"] == here["history"]
