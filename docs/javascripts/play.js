@@ -9,6 +9,7 @@
 import { phhText } from "./play-phh.js";
 import { seatView, shownAtEnd, stepSight } from "./play-seat.js";
 import { describe, handView } from "./play-view.js";
+import { whyNotSentence } from "./play-why.js";
 
 const SITE = new URL("../", import.meta.url);
 const LANGS = ["en", "ru", "pt", "fr"];
@@ -35,11 +36,11 @@ function load() {
     loaded = Promise.all([
       json("play-data/words.json"), json("play-data/rules.json"), json("viewer-data/labels.json"),
       engine("archie/hand.js"), engine("auction/hand.js"), engine("stud/hand.js"), engine("core/why.js"),
-      engine("archie/table.js"), engine("auction/setup.js"),
-    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup]) => ({
+      engine("archie/table.js"), engine("auction/setup.js"), engine("archie/deal.js"),
+    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup, archieDeal]) => ({
       words: words[LANG] || words.en, rules, labels: labels[LANG] || labels.en, everyLanguage: { words, labels },
       games: { archie: archie.ARCHIE, auction: auction.AUCTION, stud: stud.STUD }, whyOf: why.whyOf,
-      tables: { archie: archieTable, auction: auctionSetup },
+      tables: { archie: archieTable, auction: auctionSetup }, maxDiscard: archieDeal.MAX_DISCARD,
     }));
   }
   return loaded;
@@ -374,6 +375,10 @@ class Play {
       body.push(this.history(seen));
       if (outcome) body.push(this.exports(outcome));
     }
+    const open = new Set([...this.root.querySelectorAll("details[open][data-panel]")].map((d) => d.dataset.panel));
+    for (const node of body.filter(Boolean)) {
+      for (const d of [node, ...node.querySelectorAll("details[data-panel]")]) if (d.matches("details[data-panel]")) d.open = open.has(d.dataset.panel);
+    }
     this.root.replaceChildren(...body.filter(Boolean));
   }
 
@@ -472,11 +477,23 @@ class Play {
       return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: name })]);
     }
     const reason = T.reason(v.refusal.reason);
+    const why = this.whyNotSentence(v);
     return el("div", { class: "ps-play-refused", "data-verdict": "refused", "data-reason": v.refusal.reason, role: "alert" }, [
       el("p", {}, [el("code", {}, v.text), " ", T.w("refused", { reason: el("strong", { title: v.refusal.reason }, reason.short) })]),
-      reason.long ? el("p", {}, T.w("because", { why: reason.long })) : null,
+      el("p", { "data-testid": "play-why-sentence", "data-key": why.key }, T.w(why.key, why.values)),
       el("p", { class: "ps-play-why-rule" }, [T.w("rule"), T.ui("colon"), T.rule(v.refusal.rule)]),
     ]);
+  }
+
+  /** The sentence of a refusal, with the numbers of this moment (play-why.js). */
+  whyNotSentence(v) {
+    const outcome = this.hand.outcome();
+    const whole = this.hand.observe();
+    const seen = seatView(whole, this.viewer, shownAtEnd(outcome, whole));
+    return whyNotSentence(v.refusal, v.text, {
+      seen, listing: this.hand.legal(), verbs: VERBS[this.choice.game], maxDiscard: this.data.maxDiscard, phase: this.T.phase(seen.phase),
+      named: (a) => this.name(a, seen), or: this.T.w("or"),
+    });
   }
 
   actions(seen) {
@@ -548,7 +565,7 @@ class Play {
       el("h3", {}, T.w("any_action")),
       el("p", {}, T.w("any_action_help")),
       form,
-      why.length ? el("details", { class: "ps-play-whynots", "data-testid": "play-why-not" }, [
+      why.length ? el("details", { class: "ps-play-whynots", "data-testid": "play-why-not", "data-panel": "why" }, [
         el("summary", {}, T.w("why_not")), el("p", {}, T.w("why_not_help")), el("div", {}, why)]) : null,
     ]);
   }
@@ -589,7 +606,7 @@ class Play {
       if (sight.sight === "discard") return el("li", {}, [`${seat}${T.ui("colon")}`, T.w("discards_n", { n: sight.n }), bot(step)]);
       return el("li", {}, [el("code", {}, step.act), " — ", step.name, bot(step)]);
     });
-    return el("details", { class: "ps-play-history" }, [
+    return el("details", { class: "ps-play-history", "data-panel": "history" }, [
       el("summary", {}, T.w("history", { n: this.steps.length })), el("ol", {}, items)]);
   }
 

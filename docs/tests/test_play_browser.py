@@ -187,6 +187,12 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         "a why-not button says in words what it tries, beside its notation"
     first_why.click()
     assert tab.locator("[data-testid=play-verdict] [data-verdict=refused]").get_attribute("data-reason")
+    assert tab.locator("[data-testid=play-why-not]").get_attribute("open") is not None, "the panel stays open"
+    sentence = tab.locator("[data-testid=play-why-sentence]")
+    assert str(sentence.get_attribute("data-key")) in words and "{" not in sentence.inner_text()
+    tried = tab.locator("[data-testid=play-why-not] [data-why]")\
+        .evaluate_all("ns => ns.map(n => n.dataset.why)")
+    assert all(a.split(" ")[1] in {"f", "cc", "cbr", "sd"} for a in tried), ("only Archie's verbs", tried)
     assert tab.locator(f'.ps-play-seat-actions[data-seat="{to_act}"]').count() == 1
 
     for game, (seats, seed) in HANDS.items():
