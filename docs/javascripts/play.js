@@ -616,11 +616,12 @@ class Play {
     return el("section", { class: "ps-play-award", "data-testid": "play-outcome" }, [
       el("h3", {}, T.w("hand_over")),
       el("div", { class: "ps-play-scroll" }, el("table", { class: "ps-play-grid" }, [
-        el("thead", {}, el("tr", {}, [T.ui("seat"), T.ui("received"), T.ui("net")].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [T.ui("seat"), T.ui("received"), T.ui("net"), T.w("stack_after")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat }, [
           el("th", { scope: "row" }, seat),
           el("td", { class: "ps-play-num", "data-received": outcome.received[seat] }, String(outcome.received[seat])),
           el("td", { class: "ps-play-num" }, outcome.net[seat] > 0 ? `+${outcome.net[seat]}` : String(outcome.net[seat])),
+          el("td", { class: "ps-play-num", "data-stack-after": seen.stacks[seat] + outcome.received[seat] }, String(seen.stacks[seat] + outcome.received[seat])),
         ]))),
       ])),
       explainAward(T, this.data.whyOf(outcome)),
@@ -693,8 +694,10 @@ function explainAward(T, steps) {
     const values = {
       seats: T.seats(step.seats), high: T.seats(step.high), low: T.seats(step.low), amount: step.amount ?? "",
       way: step.way ? T.w(`way_${step.way}`) : "", pot: step.pot !== undefined ? potName(step.pot) : "",
+      chips: (step.chips || []).map(([seat, n]) => T.w("chip_to", { seat, n })).join(", "),
     };
-    const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none` : step.say;
+    const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none`
+      : step.say === "tie" && step.way ? `tie_${step.way}` : step.say;
     const hands = step.categories ? Object.entries(step.categories).map(([seat, c]) => `${seat}${T.ui("colon")}${T.category(c)}`).join("; ") : "";
     return el("li", { "data-rule": step.rule, "data-say": step.say }, [
       T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"]),
@@ -781,9 +784,11 @@ class Drill {
         el("td", { class: "ps-play-num" }, this.answered ? el("span", { "data-received": h.outcome.received[seat] }, String(h.outcome.received[seat])) : inputs[seat]),
       ]);
     });
-    const title = h.source ? (h.source.text[LANG] || h.source.text.en).title : T.w("drill_random_title", { seed: h.seed });
+    // a case's title may tell the award: it is shown once the reader has answered
+    const title = !h.source ? T.w("drill_random_title", { seed: h.seed }) : this.answered ? (h.source.text[LANG] || h.source.text.en).title : null;
     const body = [
-      el("p", { class: "ps-play-phase" }, [el("strong", {}, [`${T.game(h.game)} · `, el("span", { title: h.profile }, T.profile(h.profile))]), " · ", title]),
+      el("p", { class: "ps-play-phase" }, [el("strong", {}, [`${T.game(h.game)} · `, el("span", { title: h.profile }, T.profile(h.profile))]),
+        title ? " · " : null, title]),
       h.setup.common && h.setup.common.length ? el("p", {}, [T.ui("common"), T.ui("colon"), ...h.setup.common.map((c) => card(c))]) : null,
       el("p", {}, T.w("drill_ask")),
       el("div", { class: "ps-play-scroll" }, el("table", { class: "ps-play-grid" }, [

@@ -201,6 +201,9 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         clicks = play_to_the_end(tab)
         assert clicks > 3, f"{game}: over after {clicks} clicks"
         assert_links_in(lang, rule_links(tab, "[data-testid=play-award-steps]"), names)
+        after = tab.locator("[data-stack-after]").evaluate_all("ns => ns.map(n => +n.dataset.stackAfter)")
+        if game == "archie":
+            assert sum(after) == 200, f"the stacks after the award hold every chip: {after}"
         wide = tab.evaluate("document.documentElement.scrollWidth")
         assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
         case_path = download(tab, "play-export-case", tmp_path)
@@ -215,11 +218,14 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     # the drill: a case's finished hand, answered with the case's own expected award
     case = json.loads((VECTORS / "auction" / "award" / f"{DRILL}.json").read_text("utf-8"))
     drill = tab.locator(".ps-drill")
+    title = case["title"] if lang == "en" else case["i18n"][lang]["title"]
+    assert title not in drill.inner_text(), "the case's title, which tells the award, waits for the answer"
     for seat, chips in case["expect"]["received"].items():
         drill.locator(f"[data-testid=drill-answer-{seat}]").fill(str(chips))
     drill.locator("[data-testid=drill-check]").click()
     assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") == "right"
     assert words["drill_right"] in drill.locator("[data-testid=drill-verdict]").inner_text()
+    assert title in drill.inner_text()
     assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
     assert "auction.award.both" in [r for r, _h, _t in rule_links(tab, ".ps-drill")]
     if lang == "ru" and size == 390:

@@ -101,3 +101,13 @@ test('every showdown case of the suite is explained, each step by a rule of the 
   }
   assert.ok(explained > 40, `${explained}`);
 });
+
+test('odd chips are named chip by chip, and a tie in a half names the half', async () => {
+  const { sharing, halving } = await import('../lib/core/why.js');
+  const rules = { ties: 't', oddChip: 'o', halves: 'h' };
+  // 8 among three, p3 first: the remainder of 2 goes whole to p3, or one each to p3 and p1
+  assert.deepEqual(sharing(8, [2, 0, 1], rules, 0).at(-1)?.chips, [['p3', 2]]);
+  assert.deepEqual(sharing(8, [2, 0, 1], rules, 0, { split: 'one-each' }).at(-1)?.chips, [['p3', 1], ['p1', 1]]);
+  const ways = halving(16, [1, 0], [0, 1], rules).filter((s) => s.say === 'tie').map((s) => [s.way, s.amount]);
+  assert.deepEqual(ways, [['high', 8], ['low', 8]]);
+});
