@@ -334,7 +334,10 @@ class Play {
     }
     this.render();
     const box = this.root.querySelector("[data-testid=play-verdict]");
-    if (box && refusal) box.focus({ preventScroll: true });
+    if (box && refusal) {
+      box.focus({ preventScroll: true });
+      box.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** An action as its button names it; a stud completion is told from a raise by whether

@@ -364,3 +364,50 @@ def test_the_address_keeps_the_position(tabs: Callable[[dict[str, int]], Any]) -
     other.goto(tab.url)
     other.locator("[data-testid=play-table]").wait_for()
     assert other.locator(".ps-play").evaluate(POSITION)["history"] == here["history"]
+
+
+TARGETS = """root => [...root.querySelectorAll('button, select, input, summary')]
+  .filter(n => n.offsetParent !== null).map(n => {
+    const box = n.getBoundingClientRect();
+    const name = n.getAttribute('data-action') || n.getAttribute('data-testid') || n.tagName;
+    return [name, box.width, box.height];
+  })"""
+"""Each visible control of the play table: what it is, its width and height in pixels."""
+
+
+def test_on_a_phone(tabs: Callable[[dict[str, int]], Any]) -> None:
+    """At 390 pixels: every control of the play table is at least 44 pixels high (the card
+    toggles 44 wide too); a card ticked to discard is raised and marked; the answer to "why not?"
+    is not under the sticky header; on a touch screen (no hover) a button under the finger keeps
+    its resting colours, and a tapped one keeps no focus colour."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/play/?game=archie&seats=2&seed=17")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    while tab.locator(".ps-play-toggle").count() == 0:
+        actions = play.evaluate(STATE)["actions"]
+        tab.locator(f'.ps-play-act[data-action="{next(a for a in actions if " cc" in a)}"]').click()
+    small = [t for t in play.evaluate(TARGETS) if t[2] < 44 or (t[0] == "BUTTON" and t[1] < 44)]
+    assert not small, small
+    toggle = tab.locator(".ps-play-toggle").first
+    toggle.click()
+    assert toggle.evaluate("n => getComputedStyle(n).transform") != "none", "a ticked card is raised"
+    assert toggle.evaluate("n => getComputedStyle(n, '::after').content") == '"\u2713"', "and ticked"
+    tab.locator("[data-testid=play-why-not] summary").click()
+    tab.mouse.wheel(0, 3000)
+    tab.locator("[data-testid=play-why-not] [data-why]").last.click()
+    header = tab.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    verdict = tab.locator("[data-testid=play-verdict]").evaluate("n => n.getBoundingClientRect().top")
+    assert verdict >= header, (verdict, header)
+    # a tapped button keeps no focus colour; with no hover (a touch screen), nor a hover colour
+    button = tab.locator("[data-testid=play-deal]")
+    resting = button.evaluate("n => getComputedStyle(n).backgroundColor")
+    touch = {"enabled": True, "maxTouchPoints": 1}
+    tab.context.new_cdp_session(tab).send("Emulation.setTouchEmulationEnabled", touch)
+    assert tab.evaluate("matchMedia('(hover: none)').matches"), "a touch screen has no hover"
+    try_button = tab.locator("[data-testid=play-try]")
+    calm = try_button.evaluate("n => getComputedStyle(n).backgroundColor")
+    try_button.hover()
+    assert try_button.evaluate("n => getComputedStyle(n).backgroundColor") == calm
+    button.focus()
+    assert button.evaluate("n => getComputedStyle(n).backgroundColor") == resting
