@@ -7,6 +7,7 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
+import { bestFives, lowBeats } from "./play-hands.js";
 import { seatView, shownAtEnd, stepSight } from "./play-seat.js";
 import { describe, handView } from "./play-view.js";
 import { whyNotSentence } from "./play-why.js";
@@ -37,10 +38,11 @@ function load() {
       json("play-data/words.json"), json("play-data/rules.json"), json("viewer-data/labels.json"),
       engine("archie/hand.js"), engine("auction/hand.js"), engine("stud/hand.js"), engine("core/why.js"),
       engine("archie/table.js"), engine("auction/setup.js"), engine("archie/deal.js"),
-    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup, archieDeal]) => ({
+      engine("core/cards.js"), engine("core/high.js"), engine("core/low.js"),
+    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup, archieDeal, cards, high, low]) => ({
       words: words[LANG] || words.en, rules, labels: labels[LANG] || labels.en, everyLanguage: { words, labels },
       games: { archie: archie.ARCHIE, auction: auction.AUCTION, stud: stud.STUD }, whyOf: why.whyOf,
-      tables: { archie: archieTable, auction: auctionSetup }, maxDiscard: archieDeal.MAX_DISCARD,
+      tables: { archie: archieTable, auction: auctionSetup }, maxDiscard: archieDeal.MAX_DISCARD, cardLib: { cards, high, low },
     }));
   }
   return loaded;
@@ -627,7 +629,32 @@ class Play {
           el("td", { class: "ps-play-num", "data-stack-after": seen.stacks[seat] + outcome.received[seat] }, String(seen.stacks[seat] + outcome.received[seat])),
         ]))),
       ])),
+      this.hands(outcome, seen),
       explainAward(T, this.data.whyOf(outcome)),
+    ]);
+  }
+
+  /** The hands shown at the showdown, high and low five each, and why the best low wins. */
+  hands(outcome, seen) {
+    const T = this.T;
+    const game = this.choice.game;
+    const shown = shownAtEnd(outcome, seen).filter((s) => !(seen.folded || []).includes(s));
+    if (shown.length < 2) return null;
+    const lib = this.data.cardLib;
+    const own = (seat) => [...(seen.hands[seat] || []), ...(seen.common || [])];
+    const hands = Object.fromEntries(shown.map((seat) => [seat, bestFives(own(seat), game, lib)]));
+    const decl = outcome.declarations || seen.declarations || {};
+    const contenders = game === "auction" ? shown.filter((s) => decl[s] === "l" || decl[s] === "b") : shown;
+    const beats = game === "stud" ? null : lowBeats(hands, contenders, lib);
+    const cards = (names) => el("span", {}, names.map((c) => card(c)));
+    return el("div", { class: "ps-play-hands", "data-testid": "play-hands" }, [
+      el("h4", {}, T.w("hands_title")),
+      el("ul", {}, shown.map((seat) => el("li", { "data-seat": seat }, [
+        el("strong", {}, seat), T.ui("colon"), T.w("hand_high", { category: T.category(hands[seat].category), cards: cards(hands[seat].high) }),
+        game === "stud" ? null : ["; ", hands[seat].low ? T.w("hand_low", { cards: cards(hands[seat].low) }) : T.w("hand_no_low")],
+      ].flat()))),
+      beats ? el("p", { "data-testid": "play-low-beats" }, T.w("low_beats", { best: beats.best, next: beats.next,
+        card: cardText(beats.card).slice(0, -1), against: cardText(beats.against).slice(0, -1) })) : null,
     ]);
   }
 

@@ -204,6 +204,11 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         after = tab.locator("[data-stack-after]").evaluate_all("ns => ns.map(n => +n.dataset.stackAfter)")
         if game == "archie":
             assert sum(after) == 200, f"the stacks after the award hold every chip: {after}"
+        shown = tab.locator("[data-testid=play-hands] li").evaluate_all(
+            "ns => ns.map(n => [n.dataset.seat, n.querySelectorAll('.ps-play-card').length])")
+        # each hand shown with the five cards it plays high, and in a high-low game its low five
+        per_hand = {"stud": {5}, "archie": {5, 10}, "auction": {10}}[game]
+        assert len(shown) == seats and all(n in per_hand for _seat, n in shown), (game, shown)
         wide = tab.evaluate("document.documentElement.scrollWidth")
         assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
         case_path = download(tab, "play-export-case", tmp_path)
