@@ -7,7 +7,7 @@
  * The observation as `seat` may see it: its own cards, the face-up cards of the others (their
  * face-down cards as `null`, in the order dealt), and the cards of the seats in `shown` (the
  * hands shown at the showdown). Bids and declarations are public in the engine's observation only
- * once revealed (auction.auctions.sealed, auction.declaration.simultaneous).
+ * once revealed (auction.auction.bid, auction.declare.simultaneous).
  * @param {Record<string, any>} seen the engine's observation
  * @param {string | null} seat the reader's seat, or null for every seat
  * @param {Iterable<string>} shown

@@ -295,7 +295,7 @@ AGAINST = {"archie": (2, 11), "auction": (4, 5), "stud": (4, 7)}
 def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) -> None:
     """Playing p1 against the built-in players, at every step of each game no hidden card, sealed
     bid or unrevealed declaration of another seat is in the page's text or attributes
-    (core.contract.observables, auction.auctions.sealed, auction.declaration.simultaneous); the
+    (core.contract.observables, auction.auction.bid, auction.declare.simultaneous); the
     page says which seat it shows, and says plainly that playing every seat shows everything."""
     words = {key: entry[lang] for key, entry in table()["play"].items()}
     tab = tabs(SIZES[1280])
