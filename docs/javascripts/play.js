@@ -7,7 +7,10 @@
 // verdict, the outcome, the award steps and the drill's parts carry data-testid values.
 
 import { phhText } from "./play-phh.js";
+import { bestFives, lowBeats } from "./play-hands.js";
+import { seatView, shownAtEnd, stepSight } from "./play-seat.js";
 import { describe, handView } from "./play-view.js";
+import { whyNotSentence } from "./play-why.js";
 
 const SITE = new URL("../", import.meta.url);
 const LANGS = ["en", "ru", "pt", "fr"];
@@ -15,6 +18,7 @@ const LANG = LANGS.includes(document.documentElement.lang) ? document.documentEl
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const SEATS = { archie: [2, 2], auction: [2, 7], stud: [2, 8] };
 const DEFAULT_SEATS = { archie: 2, auction: 4, stud: 4 };
+const VERBS = { archie: ["f", "cc", "cbr", "sd"], auction: ["f", "cc", "cbr", "bid", "pick", "dec"], stud: ["f", "cc", "cbr", "pb", "sm", "mu"] };
 const PROFILE = { archie: "archie-barge", auction: "auction-seed", stud: "stud-fl-training" };
 
 // ---------------------------------------------------------------------------------------------
@@ -33,11 +37,12 @@ function load() {
     loaded = Promise.all([
       json("play-data/words.json"), json("play-data/rules.json"), json("viewer-data/labels.json"),
       engine("archie/hand.js"), engine("auction/hand.js"), engine("stud/hand.js"), engine("core/why.js"),
-      engine("archie/table.js"), engine("auction/setup.js"),
-    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup]) => ({
+      engine("archie/table.js"), engine("auction/setup.js"), engine("archie/deal.js"),
+      engine("core/cards.js"), engine("core/high.js"), engine("core/low.js"),
+    ]).then(([words, rules, labels, archie, auction, stud, why, archieTable, auctionSetup, archieDeal, cards, high, low]) => ({
       words: words[LANG] || words.en, rules, labels: labels[LANG] || labels.en, everyLanguage: { words, labels },
       games: { archie: archie.ARCHIE, auction: auction.AUCTION, stud: stud.STUD }, whyOf: why.whyOf,
-      tables: { archie: archieTable, auction: auctionSetup },
+      tables: { archie: archieTable, auction: auctionSetup }, maxDiscard: archieDeal.MAX_DISCARD, cardLib: { cards, high, low },
     }));
   }
   return loaded;
@@ -215,7 +220,17 @@ class Play {
     this.root = root;
     this.data = data;
     this.T = new Text(data);
+    // a test hook, outside the page's DOM: the browser tests compare the page with the whole hand
+    root.psPlay = this;
+    this.fromAddress();
+    window.addEventListener("popstate", () => this.fromAddress());
+  }
+
+  /** The hand of the address: game, profile, seats, who plays, seed, and the reader's actions so
+   * far (`acts`, words joined by "." and actions by "_"), replayed on the same deal. */
+  fromAddress() {
     const params = new URL(window.location.href).searchParams;
+    const data = this.data;
     const game = data.games[params.get("game")] ? params.get("game") : "archie";
     this.choice = {
       game,
@@ -224,7 +239,8 @@ class Play {
       bots: params.get("bots") === "others" ? "others" : "none",
     };
     const seed = Number(params.get("seed"));
-    this.deal(Number.isInteger(seed) && seed > 0 && seed < 10000 ? seed : this.newSeed(), false);
+    const acts = (params.get("acts") || "").split("_").filter(Boolean).map((a) => a.split(".").join(" "));
+    this.deal(Number.isInteger(seed) && seed > 0 && seed < 10000 ? seed : this.newSeed(), false, acts);
   }
 
   seatCount(game, wanted) {
@@ -236,8 +252,9 @@ class Play {
     return 1 + Math.floor(Math.random() * 9999);
   }
 
-  /** Deals the hand of a seed; the seed and the choices go in the address, to share the hand. */
-  deal(seed, push) {
+  /** Deals the hand of a seed and replays `acts` (the reader's actions, each followed by the
+   * built-in players'); the seed, the choices and the actions go in the address. */
+  deal(seed, push, acts = []) {
     const { game, profile, seats } = this.choice;
     this.seed = seed;
     const rng = random(seed);
@@ -254,11 +271,42 @@ class Play {
       this.hand = null;
       this.error = String(error && error.message);
     }
-    const url = new URL(window.location.href);
-    for (const [key, value] of Object.entries({ game, profile, seats, seed, bots: this.choice.bots })) url.searchParams.set(key, String(value));
-    window.history[push ? "pushState" : "replaceState"](null, "", url.href);
     this.runBots();
+    for (const act of acts) {
+      if (!this.hand || this.hand.outcome() || this.apply(act)) {
+        if (this.hand) this.unapplyRefused();
+        break;
+      }
+      this.runBots();
+    }
+    this.address(push);
     this.render();
+  }
+
+  /** Forgets a refused action of the address (it changed nothing): the history stays the hand's. */
+  unapplyRefused() {
+    const last = this.steps[this.steps.length - 1];
+    if (last && last.reject) {
+      this.steps.pop();
+      this.record.attempts.pop();
+    }
+  }
+
+  /** The address of this position: the reader's accepted actions, not the built-in players'
+   * (they follow from the seed), so the address holds nothing the reader's seat may not see. */
+  address(push) {
+    const { game, profile, seats, bots } = this.choice;
+    const url = new URL(window.location.href);
+    for (const [key, value] of Object.entries({ game, profile, seats, seed: this.seed, bots })) url.searchParams.set(key, String(value));
+    const acts = this.steps.filter((s) => s.act && !s.by).map((s) => s.act.split(" ").join("."));
+    if (acts.length) url.searchParams.set("acts", acts.join("_"));
+    else url.searchParams.delete("acts");
+    window.history[push ? "pushState" : "replaceState"](null, "", url.href);
+  }
+
+  /** The seat the reader plays against built-in players, or null when the reader plays every seat. */
+  get viewer() {
+    return this.choice.bots === "others" ? "p1" : null;
   }
 
   isBot(seat) {
@@ -284,10 +332,14 @@ class Play {
     else {
       this.verdict = { text, name: this.steps[this.steps.length - 1].name };
       this.runBots();
+      this.address(false);
     }
     this.render();
     const box = this.root.querySelector("[data-testid=play-verdict]");
-    if (box && refusal) box.focus({ preventScroll: true });
+    if (box && refusal) {
+      box.focus({ preventScroll: true });
+      box.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** An action as its button names it; a stud completion is told from a raise by whether
@@ -304,7 +356,7 @@ class Play {
     const before = this.hand.observe();
     const phase = before.phase;
     const refusal = this.hand.act(text);
-    this.steps.push(refusal ? { reject: text, reason: refusal.reason } : { act: text, name: this.name(text, before) });
+    this.steps.push(refusal ? { reject: text, reason: refusal.reason, phase } : { act: text, name: this.name(text, before), phase });
     this.record.attempts.push({ text, phase, refusal, after: refusal ? null : this.hand.observe(), listing: this.hand.legal() });
     return refusal;
   }
@@ -316,8 +368,9 @@ class Play {
     const body = [this.controls()];
     if (this.error) body.push(el("p", { class: "ps-play-error", role: "alert" }, T.w("setup_failed", { reason: this.error })));
     if (this.hand) {
-      const seen = this.hand.observe();
       const outcome = this.hand.outcome();
+      const whole = this.hand.observe();
+      const seen = seatView(whole, this.viewer, shownAtEnd(outcome, whole));
       body.push(this.table(seen, outcome));
       body.push(el("div", { class: "ps-play-verdict", "data-testid": "play-verdict", tabindex: "-1", "aria-live": "polite" },
         this.verdictView()));
@@ -326,6 +379,10 @@ class Play {
       body.push(this.tryBox(seen, outcome));
       body.push(this.history(seen));
       if (outcome) body.push(this.exports(outcome));
+    }
+    const open = new Set([...this.root.querySelectorAll("details[open][data-panel]")].map((d) => d.dataset.panel));
+    for (const node of body.filter(Boolean)) {
+      for (const d of [node, ...node.querySelectorAll("details[data-panel]")]) if (d.matches("details[data-panel]")) d.open = open.has(d.dataset.panel);
     }
     this.root.replaceChildren(...body.filter(Boolean));
   }
@@ -370,6 +427,7 @@ class Play {
         } }, T.w("deal_seed")),
         el("button", { type: "button", class: "md-button md-button--primary", "data-testid": "play-deal", onclick: () => this.deal(this.newSeed(), true) }, T.w("deal_new")),
       ]),
+      el("p", { class: "ps-play-sight", "data-testid": "play-sight" }, T.w(this.viewer ? "sight_seat" : "sight_all", { seat: this.viewer })),
       el("p", { class: "ps-play-share" }, [T.w("share"), " ", el("a", { href: window.location.href, "data-testid": "play-link" }, T.w("share_link", { seed: this.seed }))]),
     ]);
   }
@@ -382,17 +440,17 @@ class Play {
     const rows = seats.map((seat) => {
       const cards = (seen.hands || {})[seat] || [];
       const up = new Set((seen.exposed || {})[seat] || []);
-      const hidden = this.isBot(seat) && !outcome;
       const status = [];
       if (seat === this.setup.dealer) status.push(T.ui("dealer").toLowerCase());
       if (folded.has(seat)) status.push(T.ui("folded"));
       if (listing.to_act.includes(seat)) status.push(T.ui("to_act"));
       if (this.isBot(seat)) status.push(T.w("bot"));
       if (outcome && outcome.categories && outcome.categories[seat]) status.push(T.category(outcome.categories[seat]));
+      if (seen.bids && seen.bids[seat] !== undefined) status.push(T.w("bid_shown", { n: seen.bids[seat] }));
       if (seen.declarations && seen.declarations[seat]) status.push(T.w(`dec_${seen.declarations[seat]}`));
       return el("tr", { "data-seat": seat, class: listing.to_act.includes(seat) ? "ps-play-now" : folded.has(seat) ? "ps-play-out" : null }, [
         el("th", { scope: "row" }, [seat, status.length ? el("span", { class: "ps-play-status" }, status.join(" · ")) : null]),
-        el("td", { class: "ps-play-cards" }, cards.map((c) => (hidden && !up.has(c)
+        el("td", { class: "ps-play-cards" }, cards.map((c) => (c === null
           ? el("span", { class: "ps-play-card ps-play-back", title: T.ui("face_down") }, "?")
           : card(c, { class: `ps-play-card ps-play-${c.slice(-1)}${up.size && !up.has(c) ? " ps-play-down" : ""}`, title: up.size ? T.ui(up.has(c) ? "face_up" : "face_down") : null })))),
         el("td", { class: "ps-play-num" }, String(seen.stacks[seat])),
@@ -424,11 +482,23 @@ class Play {
       return el("p", { class: "ps-play-ok", "data-verdict": "ok" }, [el("code", {}, v.text), " ", T.w("accepted", { action: name })]);
     }
     const reason = T.reason(v.refusal.reason);
+    const why = this.whyNotSentence(v);
     return el("div", { class: "ps-play-refused", "data-verdict": "refused", "data-reason": v.refusal.reason, role: "alert" }, [
       el("p", {}, [el("code", {}, v.text), " ", T.w("refused", { reason: el("strong", { title: v.refusal.reason }, reason.short) })]),
-      reason.long ? el("p", {}, T.w("because", { why: reason.long })) : null,
+      el("p", { "data-testid": "play-why-sentence", "data-key": why.key }, T.w(why.key, why.values)),
       el("p", { class: "ps-play-why-rule" }, [T.w("rule"), T.ui("colon"), T.rule(v.refusal.rule)]),
     ]);
+  }
+
+  /** The sentence of a refusal, with the numbers of this moment (play-why.js). */
+  whyNotSentence(v) {
+    const outcome = this.hand.outcome();
+    const whole = this.hand.observe();
+    const seen = seatView(whole, this.viewer, shownAtEnd(outcome, whole));
+    return whyNotSentence(v.refusal, v.text, {
+      seen, listing: this.hand.legal(), verbs: VERBS[this.choice.game], maxDiscard: this.data.maxDiscard, phase: this.T.phase(seen.phase),
+      named: (a) => this.name(a, seen), or: this.T.w("or"),
+    });
   }
 
   actions(seen) {
@@ -500,35 +570,48 @@ class Play {
       el("h3", {}, T.w("any_action")),
       el("p", {}, T.w("any_action_help")),
       form,
-      why.length ? el("details", { class: "ps-play-whynots", "data-testid": "play-why-not" }, [
+      why.length ? el("details", { class: "ps-play-whynots", "data-testid": "play-why-not", "data-panel": "why" }, [
         el("summary", {}, T.w("why_not")), el("p", {}, T.w("why_not_help")), el("div", {}, why)]) : null,
     ]);
   }
 
+  /** Actions the listing does not hold, for "why not?": only this game's verbs, for the reader's
+   * seat; a card named is one the seat can see (never a guess at another seat's hidden card). */
   whyNot(seen, outcome) {
     const listing = this.hand.legal();
     const seats = Object.keys(seen.stacks);
-    const me = listing.to_act[0] || seats[0];
-    const other = seats.find((s) => !listing.to_act.includes(s) && !(seen.folded || []).includes(s)) || seats[seats.length - 1];
+    const me = this.viewer || listing.to_act[0] || seats[0];
+    const other = seats.find((s) => s !== me && !listing.to_act.includes(s) && !(seen.folded || []).includes(s));
     const level = Math.max(0, ...Object.values(seen.round_bets || {}));
     const own = (seen.hands || {})[me] || [];
-    const notMine = ["2c", "7d", "Qh", "As"].find((c) => !own.includes(c)) || "2c";
-    const candidates = outcome ? [`${me} cc`, `${me} f`] : [
-      `${other} cc`, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`, `${me} sd ${notMine}`,
-      `${me} bid 4`, `${me} pick ${notMine}`, `${me} dec h`, `${me} sm`, `${me} cbr`,
-    ];
+    const visible = [...Object.entries(seen.hands || {}).flatMap(([s, held]) => (s === me ? [] : held)), ...(seen.row || []), ...(seen.common || [])]
+      .filter((c) => c !== null && !own.includes(c));
+    const verbs = VERBS[this.choice.game];
+    const candidates = (outcome ? [`${me} cc`, `${me} f`] : [
+      other ? `${other} cc` : null, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`,
+      visible.length ? `${me} sd ${visible[0]}` : null, `${me} bid 4`, own.length ? `${me} pick ${own[0]}` : null,
+      `${me} dec h`, `${me} pb 1`, `${me} sm`, `${me} cbr`,
+    ]).filter((a) => a && verbs.includes(a.split(" ")[1]));
     const listed = new Set(listing.actions);
     const legal = (a) => listed.has(a) || (a.endsWith(" cc") && listing.actions.some((x) => x.startsWith(`${a} `)))
       || (/ sd( |$)/.test(a) && listed.has(`${a.split(" ")[0]} sd *`) && a.split(" ").slice(2).every((c) => own.includes(c)));
     return [...new Set(candidates)].filter((a) => !legal(a)).slice(0, 7);
   }
 
+  /** The hand so far as the reader's seat may know it (play-seat.js `stepSight`): another seat's
+   * bid or declaration is sealed while its phase lasts, another seat's discard is counted. */
   history(seen) {
     const T = this.T;
-    const items = this.steps.map((step) => el("li", { class: step.reject ? "ps-play-rejected" : null }, step.reject
-      ? [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]
-      : [el("code", {}, step.act), " — ", step.name, step.by ? ` (${T.w("bot")})` : ""]));
-    return el("details", { class: "ps-play-history" }, [
+    const bot = (step) => (step.by ? ` (${T.w("bot")})` : "");
+    const items = this.steps.map((step) => {
+      if (step.reject) return el("li", { class: "ps-play-rejected" }, [el("code", {}, step.reject), " ", T.w("refused", { reason: T.reason(step.reason).short })]);
+      const seat = step.act.split(" ")[0];
+      const sight = stepSight(step, this.viewer, seen.phase);
+      if (sight.sight === "sealed") return el("li", { class: "ps-play-sealed" }, [`${seat}${T.ui("colon")}`, T.w(`sealed_${sight.verb}`), bot(step)]);
+      if (sight.sight === "discard") return el("li", {}, [`${seat}${T.ui("colon")}`, T.w("discards_n", { n: sight.n }), bot(step)]);
+      return el("li", {}, [el("code", {}, step.act), " — ", step.name, bot(step)]);
+    });
+    return el("details", { class: "ps-play-history", "data-panel": "history" }, [
       el("summary", {}, T.w("history", { n: this.steps.length })), el("ol", {}, items)]);
   }
 
@@ -538,14 +621,40 @@ class Play {
     return el("section", { class: "ps-play-award", "data-testid": "play-outcome" }, [
       el("h3", {}, T.w("hand_over")),
       el("div", { class: "ps-play-scroll" }, el("table", { class: "ps-play-grid" }, [
-        el("thead", {}, el("tr", {}, [T.ui("seat"), T.ui("received"), T.ui("net")].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [T.ui("seat"), T.ui("received"), T.ui("net"), T.w("stack_after")].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat }, [
           el("th", { scope: "row" }, seat),
           el("td", { class: "ps-play-num", "data-received": outcome.received[seat] }, String(outcome.received[seat])),
           el("td", { class: "ps-play-num" }, outcome.net[seat] > 0 ? `+${outcome.net[seat]}` : String(outcome.net[seat])),
+          el("td", { class: "ps-play-num", "data-stack-after": seen.stacks[seat] + outcome.received[seat] }, String(seen.stacks[seat] + outcome.received[seat])),
         ]))),
       ])),
+      this.hands(outcome, seen),
       explainAward(T, this.data.whyOf(outcome)),
+    ]);
+  }
+
+  /** The hands shown at the showdown, high and low five each, and why the best low wins. */
+  hands(outcome, seen) {
+    const T = this.T;
+    const game = this.choice.game;
+    const shown = shownAtEnd(outcome, seen).filter((s) => !(seen.folded || []).includes(s));
+    if (shown.length < 2) return null;
+    const lib = this.data.cardLib;
+    const own = (seat) => [...(seen.hands[seat] || []), ...(seen.common || [])];
+    const hands = Object.fromEntries(shown.map((seat) => [seat, bestFives(own(seat), game, lib)]));
+    const decl = outcome.declarations || seen.declarations || {};
+    const contenders = game === "auction" ? shown.filter((s) => decl[s] === "l" || decl[s] === "b") : shown;
+    const beats = game === "stud" ? null : lowBeats(hands, contenders, lib);
+    const cards = (names) => el("span", {}, names.map((c) => card(c)));
+    return el("div", { class: "ps-play-hands", "data-testid": "play-hands" }, [
+      el("h4", {}, T.w("hands_title")),
+      el("ul", {}, shown.map((seat) => el("li", { "data-seat": seat }, [
+        el("strong", {}, seat), T.ui("colon"), T.w("hand_high", { category: T.category(hands[seat].category), cards: cards(hands[seat].high) }),
+        game === "stud" ? null : ["; ", hands[seat].low ? T.w("hand_low", { cards: cards(hands[seat].low) }) : T.w("hand_no_low")],
+      ].flat()))),
+      beats ? el("p", { "data-testid": "play-low-beats" }, T.w("low_beats", { best: beats.best, next: beats.next,
+        card: cardText(beats.card).slice(0, -1), against: cardText(beats.against).slice(0, -1) })) : null,
     ]);
   }
 
@@ -615,8 +724,10 @@ function explainAward(T, steps) {
     const values = {
       seats: T.seats(step.seats), high: T.seats(step.high), low: T.seats(step.low), amount: step.amount ?? "",
       way: step.way ? T.w(`way_${step.way}`) : "", pot: step.pot !== undefined ? potName(step.pot) : "",
+      chips: (step.chips || []).map(([seat, n]) => T.w("chip_to", { seat, n })).join(", "),
     };
-    const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none` : step.say;
+    const key = (step.say === "qualify_high" || step.say === "qualify_low") && !(step.seats || []).length ? `${step.say}_none`
+      : step.say === "tie" && step.way ? `tie_${step.way}` : step.say;
     const hands = step.categories ? Object.entries(step.categories).map(([seat, c]) => `${seat}${T.ui("colon")}${T.category(c)}`).join("; ") : "";
     return el("li", { "data-rule": step.rule, "data-say": step.say }, [
       T.w(`why_${key}`, values), " ", el("span", { class: "ps-play-rule-ref" }, ["(", T.rule(step.rule), ")"]),
@@ -703,9 +814,11 @@ class Drill {
         el("td", { class: "ps-play-num" }, this.answered ? el("span", { "data-received": h.outcome.received[seat] }, String(h.outcome.received[seat])) : inputs[seat]),
       ]);
     });
-    const title = h.source ? (h.source.text[LANG] || h.source.text.en).title : T.w("drill_random_title", { seed: h.seed });
+    // a case's title may tell the award: it is shown once the reader has answered
+    const title = !h.source ? T.w("drill_random_title", { seed: h.seed }) : this.answered ? (h.source.text[LANG] || h.source.text.en).title : null;
     const body = [
-      el("p", { class: "ps-play-phase" }, [el("strong", {}, [`${T.game(h.game)} · `, el("span", { title: h.profile }, T.profile(h.profile))]), " · ", title]),
+      el("p", { class: "ps-play-phase" }, [el("strong", {}, [`${T.game(h.game)} · `, el("span", { title: h.profile }, T.profile(h.profile))]),
+        title ? " · " : null, title]),
       h.setup.common && h.setup.common.length ? el("p", {}, [T.ui("common"), T.ui("colon"), ...h.setup.common.map((c) => card(c))]) : null,
       el("p", {}, T.w("drill_ask")),
       el("div", { class: "ps-play-scroll" }, el("table", { class: "ps-play-grid" }, [

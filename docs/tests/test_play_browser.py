@@ -187,6 +187,12 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         "a why-not button says in words what it tries, beside its notation"
     first_why.click()
     assert tab.locator("[data-testid=play-verdict] [data-verdict=refused]").get_attribute("data-reason")
+    assert tab.locator("[data-testid=play-why-not]").get_attribute("open") is not None, "the panel stays open"
+    sentence = tab.locator("[data-testid=play-why-sentence]")
+    assert str(sentence.get_attribute("data-key")) in words and "{" not in sentence.inner_text()
+    tried = tab.locator("[data-testid=play-why-not] [data-why]")\
+        .evaluate_all("ns => ns.map(n => n.dataset.why)")
+    assert all(a.split(" ")[1] in {"f", "cc", "cbr", "sd"} for a in tried), ("only Archie's verbs", tried)
     assert tab.locator(f'.ps-play-seat-actions[data-seat="{to_act}"]').count() == 1
 
     for game, (seats, seed) in HANDS.items():
@@ -195,6 +201,14 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
         clicks = play_to_the_end(tab)
         assert clicks > 3, f"{game}: over after {clicks} clicks"
         assert_links_in(lang, rule_links(tab, "[data-testid=play-award-steps]"), names)
+        after = tab.locator("[data-stack-after]").evaluate_all("ns => ns.map(n => +n.dataset.stackAfter)")
+        if game == "archie":
+            assert sum(after) == 200, f"the stacks after the award hold every chip: {after}"
+        shown = tab.locator("[data-testid=play-hands] li").evaluate_all(
+            "ns => ns.map(n => [n.dataset.seat, n.querySelectorAll('.ps-play-card').length])")
+        # each hand shown with the five cards it plays high, and in a high-low game its low five
+        per_hand = {"stud": {5}, "archie": {5, 10}, "auction": {10}}[game]
+        assert len(shown) == seats and all(n in per_hand for _seat, n in shown), (game, shown)
         wide = tab.evaluate("document.documentElement.scrollWidth")
         assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
         case_path = download(tab, "play-export-case", tmp_path)
@@ -209,11 +223,14 @@ def test_play_a_hand_of_each_game(tabs: Callable[[dict[str, int]], Any], lang: s
     # the drill: a case's finished hand, answered with the case's own expected award
     case = json.loads((VECTORS / "auction" / "award" / f"{DRILL}.json").read_text("utf-8"))
     drill = tab.locator(".ps-drill")
+    title = case["title"] if lang == "en" else case["i18n"][lang]["title"]
+    assert title not in drill.inner_text(), "the case's title, which tells the award, waits for the answer"
     for seat, chips in case["expect"]["received"].items():
         drill.locator(f"[data-testid=drill-answer-{seat}]").fill(str(chips))
     drill.locator("[data-testid=drill-check]").click()
     assert drill.locator("[data-testid=drill-verdict]").get_attribute("data-verdict") == "right"
     assert words["drill_right"] in drill.locator("[data-testid=drill-verdict]").inner_text()
+    assert title in drill.inner_text()
     assert_links_in(lang, rule_links(tab, ".ps-drill [data-testid=play-award-steps]"), names)
     assert "auction.award.both" in [r for r, _h, _t in rule_links(tab, ".ps-drill")]
     if lang == "ru" and size == 390:
@@ -258,3 +275,144 @@ def test_against_built_in_players(tabs: Callable[[dict[str, int]], Any], tmp_pat
     case = json.loads(download(tab, "play-export-case", tmp_path).read_text("utf-8"))
     assert any(not step["act"].startswith("p1 ") for step in case["steps"] if "act" in step)
     replayed_by_the_reference(tmp_path / f"{case['id']}.json")
+
+
+LEAKS = "\n".join(line for line in (ROOT / "docs" / "tests" / "play_leaks.js").read_text("utf-8").splitlines()
+                  if not line.startswith("//"))
+
+"""Every leak of another seat's secret in the page at this moment, read from the hand the page
+plays (its ``psPlay`` test hook, outside the DOM), in the play table's part of the page (the
+drill beside it is another hand) and the address: a hidden or discarded card (as drawn, 7♥, in the
+text; as notation, 7h, in an attribute, a notation or the address), a bid or declaration not yet
+revealed (its notation in an attribute or the address, its notation or name in the history, its value
+in the table; the same notation may stand in the history for a bid of an earlier auction)."""
+
+AGAINST = {"archie": (2, 11), "auction": (4, 5), "stud": (4, 7)}
+"""Players and seed of a hand of each game against the built-in players."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pt", "fr"])
+def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) -> None:
+    """Playing p1 against the built-in players, at every step of each game no hidden card, sealed
+    bid or unrevealed declaration of another seat is in the page's text or attributes
+    (core.contract.observables, auction.auction.bid, auction.declare.simultaneous); the
+    page says which seat it shows, and says plainly that playing every seat shows everything."""
+    words = {key: entry[lang] for key, entry in table()["play"].items()}
+    tab = tabs(SIZES[1280])
+    for game, (seats, seed) in AGAINST.items():
+        tab.goto(f"{SITE}/{prefix(lang)}play/?game={game}&seats={seats}&seed={seed}&bots=others")
+        tab.locator("[data-testid=play-table]").wait_for()
+        assert tab.locator("[data-testid=play-sight]").inner_text() == words["sight_seat"].format(seat="p1")
+        play = tab.locator(".ps-play")
+        sealed = hidden = 0
+        for step in range(MOST_CLICKS):
+            now = cast(dict[str, Any], play.evaluate(LEAKS, words))
+            assert not now["leaks"], (game, step, now["leaks"])
+            sealed, hidden = sealed + now["sealed"], max(hidden, now["hidden"])
+            if now["over"]:
+                break
+            actions = cast(list[str], now["actions"])
+            assert actions and all(a.startswith("p1 ") for a in actions), actions
+            chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb|sd|bid [1-3]|dec b)( .*)?", a)),
+                          actions[0])
+            tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+        assert now["over"] and hidden > 0, (game, now)
+        if game == "auction":
+            assert sealed > 0, "no step with a sealed bid or declaration of another seat was checked"
+    tab.locator("[data-testid=play-bots]").select_option("none")
+    assert tab.locator("[data-testid=play-sight]").inner_text() == words["sight_all"]
+
+
+POSITION = """root => ({phase: root.querySelector('[data-testid=play-table]').dataset.phase,
+  pot: root.querySelector('[data-testid=play-pot]').textContent,
+  table: root.querySelector('[data-testid=play-table] tbody').textContent,
+  history: [...root.querySelectorAll('.ps-play-history li code')].map(n => n.textContent)})"""
+"""The position the play table shows: phase, pot, each seat's row, the actions played."""
+
+
+def test_the_address_keeps_the_position(tabs: Callable[[dict[str, int]], Any]) -> None:
+    """Game, profile, seats, seed and the reader's actions are in the address: a reload, the
+    language switcher, a rule link and Back, and the address opened in a new tab all show the same
+    position; the built-in players' actions are not in it (they follow from the seed)."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/ru/play/?game=stud&seats=4&seed=31&bots=others")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    for _ in range(3):
+        actions = play.evaluate(STATE)["actions"]
+        chosen = next((a for a in actions if re.fullmatch(r"p1 (cc|pb)( .*)?", a)), actions[0])
+        tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
+    here = play.evaluate(POSITION)
+    acts = re.search(r"[?&]acts=([^&#]*)", tab.url)
+    assert acts and all(a.startswith("p1.") for a in acts.group(1).split("_")), tab.url
+    assert len(acts.group(1).split("_")) == 3 and len(here["history"]) > 3, (tab.url, here)
+    tab.reload()
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert play.evaluate(POSITION) == here
+    # the switcher keeps the query: the same stud hand in French, at the same step
+    tab.locator('a.md-select__link[hreflang="fr"]').first.dispatch_event("click")
+    tab.wait_for_url(re.compile(r"/fr/play/\?"))
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert "game=stud" in tab.url and "seed=31" in tab.url
+    french = play.evaluate(POSITION)
+    assert french["history"] == here["history"] and french["pot"] == here["pot"]
+    # a rule link, then Back
+    tab.locator("[data-testid=play-notation]").fill("p1 bid 4")
+    tab.locator("[data-testid=play-try]").click()
+    tab.locator("[data-testid=play-verdict] a.ps-play-rule").click()
+    tab.wait_for_url(re.compile(r"/fr/spec/"))
+    tab.go_back()
+    tab.locator("[data-testid=play-table]").wait_for()
+    assert play.evaluate(POSITION)["history"] == here["history"]
+    # a shared link in a new tab
+    other = tabs(SIZES[1280])
+    other.goto(tab.url)
+    other.locator("[data-testid=play-table]").wait_for()
+    assert other.locator(".ps-play").evaluate(POSITION)["history"] == here["history"]
+
+
+TARGETS = """root => [...root.querySelectorAll('button, select, input, summary')]
+  .filter(n => n.offsetParent !== null).map(n => {
+    const box = n.getBoundingClientRect();
+    const name = n.getAttribute('data-action') || n.getAttribute('data-testid') || n.tagName;
+    return [name, box.width, box.height];
+  })"""
+"""Each visible control of the play table: what it is, its width and height in pixels."""
+
+
+def test_on_a_phone(tabs: Callable[[dict[str, int]], Any]) -> None:
+    """At 390 pixels: every control of the play table is at least 44 pixels high (the card
+    toggles 44 wide too); a card ticked to discard is raised and marked; the answer to "why not?"
+    is not under the sticky header; on a touch screen (no hover) a button under the finger keeps
+    its resting colours, and a tapped one keeps no focus colour."""
+    tab = tabs(SIZES[390])
+    tab.goto(f"{SITE}/play/?game=archie&seats=2&seed=17")
+    tab.locator("[data-testid=play-table]").wait_for()
+    play = tab.locator(".ps-play")
+    while tab.locator(".ps-play-toggle").count() == 0:
+        actions = play.evaluate(STATE)["actions"]
+        tab.locator(f'.ps-play-act[data-action="{next(a for a in actions if " cc" in a)}"]').click()
+    small = [t for t in play.evaluate(TARGETS) if t[2] < 44 or (t[0] == "BUTTON" and t[1] < 44)]
+    assert not small, small
+    toggle = tab.locator(".ps-play-toggle").first
+    toggle.click()
+    assert toggle.evaluate("n => getComputedStyle(n).transform") != "none", "a ticked card is raised"
+    assert toggle.evaluate("n => getComputedStyle(n, '::after').content") == '"\u2713"', "and ticked"
+    tab.locator("[data-testid=play-why-not] summary").click()
+    tab.mouse.wheel(0, 3000)
+    tab.locator("[data-testid=play-why-not] [data-why]").last.click()
+    header = tab.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    verdict = tab.locator("[data-testid=play-verdict]").evaluate("n => n.getBoundingClientRect().top")
+    assert verdict >= header, (verdict, header)
+    # a tapped button keeps no focus colour; with no hover (a touch screen), nor a hover colour
+    button = tab.locator("[data-testid=play-deal]")
+    resting = button.evaluate("n => getComputedStyle(n).backgroundColor")
+    touch = {"enabled": True, "maxTouchPoints": 1}
+    tab.context.new_cdp_session(tab).send("Emulation.setTouchEmulationEnabled", touch)
+    assert tab.evaluate("matchMedia('(hover: none)').matches"), "a touch screen has no hover"
+    try_button = tab.locator("[data-testid=play-try]")
+    calm = try_button.evaluate("n => getComputedStyle(n).backgroundColor")
+    try_button.hover()
+    assert try_button.evaluate("n => getComputedStyle(n).backgroundColor") == calm
+    button.focus()
+    assert button.evaluate("n => getComputedStyle(n).backgroundColor") == resting

@@ -24,7 +24,7 @@ test('a refusal names the rule that forbids it at that moment', () => {
   const hand = ARCHIE.newHand(ARCHIE.profiles['archie-barge'], { stacks: [100, 100], dealer: 'p1', deck: [] });
   assert.deepEqual(refused(hand, 'p1 cc 0'), ['wrong_amount', 'archie.betting.facing']);
   assert.deepEqual(refused(hand, 'p1  cc'), ['malformed', 'core.notation.actions']);
-  assert.deepEqual(refused(hand, 'p1 sd'), ['illegal_action', 'archie.betting.facing']);
+  assert.deepEqual(refused(hand, 'p1 sd'), ['illegal_action', 'archie.betting.then-draw']);
   assert.equal(hand.act('p1 cc'), null);
   // the small blind only called: the big blind's option, where he may not fold (ARC-6)
   assert.deepEqual(refused(hand, 'p2 f'), ['illegal_action', 'archie.betting.option']);
@@ -33,6 +33,13 @@ test('a refusal names the rule that forbids it at that moment', () => {
   // the draw: big blind announces first, at most five distinct cards of his own
   assert.deepEqual(refused(hand, 'p1 sd'), ['not_your_turn', 'archie.deal.discard']);
   assert.deepEqual(refused(hand, 'p2 sd 2c 2c'), ['duplicate_card', 'archie.deal.discard']);
+  // a bet or a fold in the draw waits for the next betting round (ARC-9)
+  assert.deepEqual(refused(hand, 'p2 cbr 2'), ['illegal_action', 'archie.betting.then-draw']);
+  assert.deepEqual(refused(hand, 'p2 f'), ['illegal_action', 'archie.betting.then-draw']);
+  const auction = AUCTION.newHand(AUCTION.profiles['auction-seed'], { stacks: [30, 30, 30], dealer: 'p3' });
+  // nobody leaves during the auctions: a fold is refused by that rule, a bet by the sealed bids'
+  assert.deepEqual(refused(auction, 'p1 f'), ['illegal_action', 'auction.setup.no-leaving']);
+  assert.deepEqual(refused(auction, 'p1 cbr 2'), ['illegal_action', 'auction.auction.bid']);
   const stud = STUD.newHand(STUD.profiles['stud-fl-training'], { stacks: [20, 20, 20], dealer: 'p3', deck: ['Kc', 'Qc', 'Jc', 'Kd', 'Qd', 'Jd', 'Ah', '3s', '3c'] });
   assert.deepEqual(refused(stud, 'p3 f'), ['must_bring_in', 'stud.bringin.forced']);
   assert.deepEqual(refused(stud, 'p1 cc'), ['not_your_turn', 'stud.bringin.lowest']);
@@ -93,4 +100,14 @@ test('every showdown case of the suite is explained, each step by a rule of the 
     }
   }
   assert.ok(explained > 40, `${explained}`);
+});
+
+test('odd chips are named chip by chip, and a tie in a half names the half', async () => {
+  const { sharing, halving } = await import('../lib/core/why.js');
+  const rules = { ties: 't', oddChip: 'o', halves: 'h' };
+  // 8 among three, p3 first: the remainder of 2 goes whole to p3, or one each to p3 and p1
+  assert.deepEqual(sharing(8, [2, 0, 1], rules, 0).at(-1)?.chips, [['p3', 2]]);
+  assert.deepEqual(sharing(8, [2, 0, 1], rules, 0, { split: 'one-each' }).at(-1)?.chips, [['p3', 1], ['p1', 1]]);
+  const ways = halving(16, [1, 0], [0, 1], rules).filter((s) => s.say === 'tie').map((s) => [s.way, s.amount]);
+  assert.deepEqual(ways, [['high', 8], ['low', 8]]);
 });

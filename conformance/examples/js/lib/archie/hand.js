@@ -26,11 +26,13 @@ import { settle } from './showdown.js';
 /**
  * The rules that forbid an action in a draw: a discard is the only action, once, of at most
  * five distinct cards of the seat's own hand, the big blind announcing first
- * (archie.deal.discard).
+ * (archie.deal.discard); a bet, call, check or fold waits for the betting round after the draw
+ * (archie.betting.then-draw).
  * @type {Situation['rules']}
  */
 const DRAW_RULES = { not_your_turn: 'archie.deal.discard', already_committed: 'archie.deal.discard',
-  illegal_action: 'archie.deal.discard', too_many_cards: 'archie.deal.discard',
+  illegal_action: { f: 'archie.betting.then-draw', cc: 'archie.betting.then-draw', cbr: 'archie.betting.then-draw', '*': 'archie.deal.discard' },
+  too_many_cards: 'archie.deal.discard',
   duplicate_card: 'archie.deal.discard', card_not_in_hand: 'archie.deal.discard' };
 
 export class ArchieHand {
@@ -100,7 +102,8 @@ export class ArchieHand {
   /**
    * The rules that forbid an action in a betting round: who acts (archie.betting.first), what a
    * player may do with or without a bet pending (archie.betting.facing, archie.betting.open,
-   * the big blind's option archie.betting.option), the cap (archie.table.cap).
+   * the big blind's option archie.betting.option), the cap (archie.table.cap); a discard waits
+   * for the end of the round (archie.betting.then-draw).
    * @param {LimitRound} round
    * @returns {Situation['rules']}
    */
@@ -109,7 +112,7 @@ export class ArchieHand {
     const option = this.step === 1 && seat !== null && seat !== this.dealer && round.bets[0] === round.bets[1];
     const facing = seat !== null && round.bets[seat] < Math.max(...round.bets);
     const actions = option ? 'archie.betting.option' : facing ? 'archie.betting.facing' : 'archie.betting.open';
-    return { not_your_turn: 'archie.betting.first', over_cap: 'archie.table.cap', illegal_action: actions,
+    return { not_your_turn: 'archie.betting.first', over_cap: 'archie.table.cap', illegal_action: { sd: 'archie.betting.then-draw', '*': actions },
       wrong_amount: actions, insufficient_chips: 'archie.table.limits' };
   }
 

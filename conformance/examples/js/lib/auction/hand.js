@@ -29,22 +29,25 @@ import { explain } from '../core/why.js';
 /** @typedef {import('../core/limit-round.js').LimitRound} LimitRound */
 /** @typedef {import('./profiles.js').AuctionProfile} AuctionProfile */
 
+/** A fold before the betting round (auction.setup.no-leaving). */
+const LEAVING = 'auction.setup.no-leaving';
+
 /**
  * The rules that forbid an action in each step: sealed bids of 1 to 3 chips, one each
  * (auction.auction.bid); picks in the pick order, from the row (auction.auction.order,
  * auction.auction.pick); the betting round (auction.betting.first, auction.betting.actions,
  * auction.betting.cap); one declaration each, low, high or both (auction.declare.simultaneous,
- * auction.declare.choices).
+ * auction.declare.choices); nobody folds before the betting round (auction.setup.no-leaving).
  * @type {Record<string, import('../core/precedence.js').Situation['rules']>}
  */
 const AUCTION_RULES = {
-  bid: { already_committed: 'auction.auction.bid', illegal_action: 'auction.auction.bid', wrong_amount: 'auction.auction.bid',
+  bid: { already_committed: 'auction.auction.bid', illegal_action: { f: LEAVING, '*': 'auction.auction.bid' }, wrong_amount: 'auction.auction.bid',
     insufficient_chips: 'auction.auction.bid', not_your_turn: 'auction.auction.bid' },
-  pick: { not_your_turn: 'auction.auction.order', illegal_action: 'auction.auction.pick', not_in_row: 'auction.auction.pick' },
+  pick: { not_your_turn: 'auction.auction.order', illegal_action: { f: LEAVING, '*': 'auction.auction.pick' }, not_in_row: 'auction.auction.pick' },
   bet: { not_your_turn: 'auction.betting.first', illegal_action: 'auction.betting.actions', wrong_amount: 'auction.betting.actions',
     insufficient_chips: 'auction.betting.actions', over_cap: 'auction.betting.cap' },
   declare: { already_committed: 'auction.declare.simultaneous', not_your_turn: 'auction.declare.simultaneous',
-    illegal_action: 'auction.declare.choices' },
+    illegal_action: { f: LEAVING, '*': 'auction.declare.choices' } },
 };
 
 export class AuctionHand {

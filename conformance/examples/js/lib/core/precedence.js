@@ -30,9 +30,11 @@ import { cardName } from './cards.js';
  * @property {(seat: Seat) => number} stack the most a `bid` may be (9)
  * @property {(seat: Seat) => Card[]} hand the seat's own cards, for a discard (13)
  * @property {number} maxDiscard the most cards a discard may name (11, `too_many_cards`)
- * @property {Partial<Record<Reason, string>>} rules the game's rule that forbids an action for a
- *   reason at this moment (who acts now, which actions and amounts the phase allows, the cap);
- *   a reason it does not name is forbidden by core.contract.precedence itself
+ * @property {Partial<Record<Reason, string | Record<string, string>>>} rules the game's rule that
+ *   forbids an action for a reason at this moment (who acts now, which actions and amounts the
+ *   phase allows, the cap), or by the action's verb (`*` for any other verb: a fold during the
+ *   auctions is forbidden by the rule that nobody leaves them, a discard by the draw's rule); a
+ *   reason it does not name is forbidden by core.contract.precedence itself
  */
 
 /** @typedef {import('./actions.js').Reason} Reason */
@@ -46,7 +48,10 @@ import { cardName } from './cards.js';
  */
 export function judge(action, at) {
   const refusal = firstReason(action, at);
-  return refusal && { ...refusal, rule: at.rules[refusal.reason] ?? refusal.rule };
+  if (!refusal) return null;
+  const named = at.rules[refusal.reason];
+  const rule = typeof named === 'object' ? named[action.verb] ?? named['*'] : named;
+  return { ...refusal, rule: rule ?? refusal.rule };
 }
 
 /**

@@ -5,17 +5,20 @@
  * outcome object, so the protocol's outcome stays exactly the contract's keys; a reader of the
  * engine (the site's play page) asks `whyOf(outcome)`.
  */
-import { seatNames } from './actions.js';
+import { seatName, seatNames } from './actions.js';
+import { split } from './chips.js';
 
 /** @typedef {import('./chips.js').Seat} Seat */
 
 /**
  * One step of an award: `rule` decided it; `say` names what it decided, with the seats and
  * amounts involved (`seats`; `high` and `low` for halves; `amount`; `pot`, the pot's index,
- * main pot 0; `way`, `high` or `low`; `categories`, the high-hand category of each seat it
- * compared, core.high.categories).
+ * main pot 0; `way`, `high` or `low`, also the half a tie shares; `categories`, the high-hand
+ * category of each seat it compared, core.high.categories; `chips`, for the odd chips, how many
+ * each seat gets, in the order they go).
  * @typedef {{rule: string, say: string, seats?: string[], high?: string[], low?: string[],
- *   amount?: number, pot?: number, way?: string, categories?: Record<string, string>}} Why
+ *   amount?: number, pot?: number, way?: string, categories?: Record<string, string>,
+ *   chips?: [string, number][]}} Why
  */
 
 /** @type {WeakMap<object, Why[]>} */
@@ -41,14 +44,22 @@ export const whyOf = (outcome) => (outcome && STEPS.get(outcome)) || [];
  * @param {number} amount @param {Seat[]} winners in the order the remainder follows
  * @param {{ties: string, oddChip: string}} rules the game's rules for ties and the odd chip
  * @param {number} [pot] the pot's index
+ * @param {{way?: string, split?: import('./chips.js').OddChipRule}} [how] the half shared (`high` or `low`), and how the
+ *   remainder goes (chips.js `split`: all to the first, or one each in order)
  * @returns {Why[]}
  */
-export function sharing(amount, winners, rules, pot) {
+export function sharing(amount, winners, rules, pot, how = {}) {
   if (winners.length < 2) return [];
   /** @type {Why[]} */
-  const steps = [{ rule: rules.ties, say: 'tie', seats: seatNames(winners), amount, pot }];
-  const odd = amount % winners.length;
-  if (odd > 0) steps.push({ rule: rules.oddChip, say: 'odd_chip', seats: seatNames(winners), amount: odd, pot });
+  const steps = [{ rule: rules.ties, say: 'tie', seats: seatNames(winners), amount, pot, way: how.way }];
+  const each = Math.floor(amount / winners.length);
+  const odd = amount - each * winners.length;
+  if (odd > 0) {
+    const shares = split(amount, winners, how.split ?? 'remainder-to-first');
+    /** @type {[string, number][]} */
+    const chips = winners.flatMap((seat) => ((shares.get(seat) ?? 0) > each ? [[seatName(seat), (shares.get(seat) ?? 0) - each]] : []));
+    steps.push({ rule: rules.oddChip, say: 'odd_chip', seats: seatNames(winners), amount: odd, pot, chips });
+  }
   return steps;
 }
 
@@ -64,5 +75,6 @@ export function halving(amount, high, low, rules) {
   /** @type {Why[]} */
   const steps = [{ rule: rules.halves, say: 'halves', high: seatNames(high), low: seatNames(low), amount }];
   if (amount % 2 === 1) steps.push({ rule: 'core.chips.odd-to-high', say: 'odd_to_high', amount: 1 });
-  return steps.concat(sharing(amount - lowHalf, high, rules), sharing(lowHalf, low, rules));
+  return steps.concat(sharing(amount - lowHalf, high, rules, undefined, { way: 'high' }),
+    sharing(lowHalf, low, rules, undefined, { way: 'low' }));
 }

@@ -86,7 +86,7 @@ export function awardPots(pots, shown, own, common, profile) {
     const award = { rule: 'stud.showdown.award', say: claimants.length === 1 ? 'pot_alone' : 'pot_best', pot: index,
       seats: seatNames(winners), amount: pot.amount };
     if (claimants.length > 1) award.categories = Object.fromEntries(claimants.map((seat) => [seatName(seat), categoryOf(strengthOf(seat))]));
-    const why = [award, ...sharing(pot.amount, order, { ties: 'stud.showdown.odd-chip', oddChip }, index)];
+    const why = [award, ...sharing(pot.amount, order, { ties: 'stud.showdown.odd-chip', oddChip }, index, { split: rule })];
     return { winners, shares: split(pot.amount, order, rule), why };
   });
 }
