@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ALLOWED = (
     "github.com", "githubusercontent.com", "pypi.org", "npmjs.com",  # sources, libraries, registries
     "unpkg.com", "readthedocs.io", "dask.org", "squidfunk.github.io",  # libraries' sources and docs
+    "shields.io",  # the badge endpoint format that --badge writes
     "w3.org", "json-schema.org", "sitemaps.org",  # standards
     "example.org", "example.com", "127.0.0.1", "localhost",  # reserved for examples and local use
 )

@@ -169,7 +169,7 @@ def test_one_profile_compares_itself_across_revisions(capsys: pytest.CaptureFixt
     assert code == 0, out
     assert out.startswith("pokerspec diff archie-barge@HEAD -> archie-barge@HEAD:")
     code, out = _run(["archie-barge"], capsys)
-    assert code == 2 and "name PROFILE_B too" in out
+    assert code == 2 and "name two profiles (PROFILE_A PROFILE_B)" in out
 
 
 def test_revisions_are_those_of_the_repository_you_stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -77,7 +77,7 @@ def test_a_version_is_read_from_its_git_tag(tmp_path: Path, capsys: pytest.Captu
     (["--suite", "old-cases"], "not a directory, a pokerspec-cases-VERSION.tar.gz or a version"),
     (["--suite", "1.0.0", "archie-barge"], "takes no profile"),
     (["--suite", "1.0.0", "--rev-a", "HEAD"], "takes no profile, --rev-* or --dir-*"),
-    ([], "give PROFILE_A and PROFILE_B"),
+    ([], "name two profiles (PROFILE_A PROFILE_B)"),
 ])
 def test_what_cannot_be_compared_is_a_usage_error(capsys: pytest.CaptureFixture[str], args: list[str],
                                                   words: str) -> None:

@@ -155,9 +155,12 @@ def _value(text: str, langs: tuple[str, ...], rank: bool) -> int:
 
 def files(root: Path) -> Iterator[Path]:
     """The prose that states parameters: spec and site pages (outside code blocks, which show
-    commands and their output), rulings, profile summaries, findings."""
+    commands and their output), rulings, profile summaries, findings. ``docs/reference`` is left
+    out: the site build writes it from the cases (it is not kept in git)."""
+    generated = root / "docs" / "reference"
     for folder in ("spec", "docs"):
-        yield from (p for p in sorted((root / folder).rglob("*.md")) if "node_modules" not in p.parts)
+        yield from (p for p in sorted((root / folder).rglob("*.md"))
+                    if "node_modules" not in p.parts and not p.is_relative_to(generated))
     yield root / "spec" / "rulings.toml"
     yield from sorted((root / "reference" / "pokerspec").glob("*/profiles.py"))
     yield root / "reference" / "pokerspec" / "compliance" / "findings.py"
