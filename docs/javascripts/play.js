@@ -513,9 +513,12 @@ class Play {
     const level = Math.max(0, ...Object.values(seen.round_bets || {}));
     const own = (seen.hands || {})[me] || [];
     const notMine = ["2c", "7d", "Qh", "As"].find((c) => !own.includes(c)) || "2c";
+    // One past the highest bid listed (whatever the rules' range), so the bid is refused for its amount.
+    const bids = listing.actions.filter((a) => a.startsWith(`${me} bid `)).map((a) => Number(a.split(" ")[2]));
+    const overBid = bids.length ? Math.max(...bids) + 1 : 1;
     const candidates = outcome ? [`${me} cc`, `${me} f`] : [
       `${other} cc`, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`, `${me} sd ${notMine}`,
-      `${me} bid 4`, `${me} pick ${notMine}`, `${me} dec h`, `${me} sm`, `${me} cbr`,
+      `${me} bid ${overBid}`, `${me} pick ${notMine}`, `${me} dec h`, `${me} sm`, `${me} cbr`,
     ];
     const listed = new Set(listing.actions);
     const legal = (a) => listed.has(a) || (a.endsWith(" cc") && listing.actions.some((x) => x.startsWith(`${a} `)))
