@@ -587,9 +587,12 @@ class Play {
     const visible = [...Object.entries(seen.hands || {}).flatMap(([s, held]) => (s === me ? [] : held)), ...(seen.row || []), ...(seen.common || [])]
       .filter((c) => c !== null && !own.includes(c));
     const verbs = VERBS[this.choice.game];
+    // One past the highest bid listed (whatever the rules' range), so the bid is refused for its amount.
+    const bids = listing.actions.filter((a) => a.startsWith(`${me} bid `)).map((a) => Number(a.split(" ")[2]));
+    const overBid = bids.length ? Math.max(...bids) + 1 : 1;
     const candidates = (outcome ? [`${me} cc`, `${me} f`] : [
       other ? `${other} cc` : null, `${me} f`, `${me} cc 0`, `${me} cbr ${level + 1}`, `${me} cbr 999`,
-      visible.length ? `${me} sd ${visible[0]}` : null, `${me} bid 4`, own.length ? `${me} pick ${own[0]}` : null,
+      visible.length ? `${me} sd ${visible[0]}` : null, `${me} bid ${overBid}`, own.length ? `${me} pick ${own[0]}` : null,
       `${me} dec h`, `${me} pb 1`, `${me} sm`, `${me} cbr`,
     ]).filter((a) => a && verbs.includes(a.split(" ")[1]));
     const listed = new Set(listing.actions);

@@ -1,5 +1,6 @@
 """PokerKit: the odd chip of a split pot goes to the tied winner with the lowest player index
-(stud.showdown.odd-chip: to the first of them to show)."""
+(stud.showdown.odd-chip: to the first of them to show; here player 1, whose board T-9-8-4 is
+the better one, shows first)."""
 import warnings
 
 from pokerkit import Automation as A
@@ -9,13 +10,13 @@ warnings.filterwarnings("ignore", "A card being dealt")  # PokerKit burns at ran
 AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_CARDS_SHOWING_OR_MUCKING,
                A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
 state = FixedLimitSevenCardStud.create_state(AUTOMATIONS, False, 1, 1, 2, 4, 50, 3, mode=Mode.CASH_GAME)
-state.deal_hole("Kc7d4h")  # players 0 and 1 hold the same ranks all the way: a tie
-state.deal_hole("Kd7c4s")
-state.deal_hole("AhAd8s")
-state.post_bring_in()  # player 0 (4h) brings in, player 1 calls, player 2 folds: a pot of 5
+state.deal_hole("6c7d2c")  # stud-showdown-0001: players 0 and 1 both make the straight 6 to T
+state.deal_hole("6d7h4s")
+state.deal_hole("AcAdKc")
+state.post_bring_in()  # player 0 (2c) brings in, player 1 calls, player 2 folds: a pot of 5
 state.check_or_call()
 state.fold()
-for card0, card1 in (("9c", "9d"), ("Jd", "Jc"), ("2c", "2d"), ("Qd", "Qc")):
+for card0, card1 in (("8h", "8d"), ("9s", "9c"), ("Ts", "Th"), ("3h", "2d")):
     state.deal_hole(card0)
     state.deal_hole(card1)
     while state.actor_index is not None:

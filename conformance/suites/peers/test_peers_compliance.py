@@ -293,3 +293,15 @@ def test_a_stored_release_makes_the_release_table(tmp_path: Path) -> None:
 def test_version_usage_errors(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compliance", *args]) == 2
     assert said in capsys.readouterr().out
+
+
+def test_a_finding_s_check_still_differs_from_the_reference() -> None:
+    """A check that can play its situation on the reference (``Check.reference``) states what the
+    library answers and what the rules answer now, and they differ: a rule change that makes the
+    finding false (the odd chip to the lowest seat, as PokerKit gives it) fails here."""
+    checked = [k for k in KNOWN if k.check.reference is not None]
+    assert checked, "the odd-chip finding plays its hand on the reference"
+    for known in checked:
+        assert known.check.reference is not None
+        assert known.check.reference() != known.check.prints, (
+            f"{known.key}: the reference now answers as {known.engine} does; the finding is false")

@@ -129,3 +129,36 @@ def test_change_a_one_keep_going_run_lists_every_missed_place(tmp_path: Path) ->
         if says:
             assert says in summary[summary.index(f"FAILED {place}"):], (place, says)
     assert "the fixes, once each:" in summary
+
+
+def _failed_places(scratch: Path, *flags: str) -> set[str]:
+    """The places one ``tasks.py test --keep-going`` run reports as failed (test files and steps)."""
+    venv = Path(sys.executable).parent.parent
+    env = dict(os.environ, POKERSPEC_VENV=str(venv), PYTHONPATH=str(scratch / "reference"))
+    env.pop("POKERSPEC_RECIPE_TEST", None)
+    done = subprocess.run([sys.executable, "tasks.py", "test", "--keep-going", *flags], cwd=scratch, env=env,
+                          capture_output=True, text=True, timeout=7200, check=False)
+    summary = done.stdout[done.stdout.find("place(s) failed"):] if "place(s) failed" in done.stdout else ""
+    return {line.split("FAILED ", 1)[1].split(":")[0] for line in summary.splitlines() if "FAILED " in line}
+
+
+@pytest.mark.skipif(not os.environ.get("POKERSPEC_QUICK_AGREES_TEST"),
+                    reason="two full runs (half an hour or more each): set POKERSPEC_QUICK_AGREES_TEST=1")
+@pytest.mark.parametrize("change", ["A", "B"])
+def test_the_quick_loop_fails_wherever_the_full_run_does(tmp_path: Path, change: str) -> None:
+    """Change A (the highest bid, the reserve and the English paragraphs) or B (stud's odd chip to
+    the lowest tied seat, ``pokerspec.regress.examples``) in a scratch copy: every test file the
+    full run fails, the quick run fails too (only slow and browser tests are the full run's own)."""
+    from pokerspec.regress.examples import CHANGES, make
+
+    scratch = scratch_copy(tmp_path / "clone")
+    if change == "A":
+        for path, old, new in change_a():
+            file = scratch / path
+            file.write_text(file.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    else:
+        make(CHANGES["odd-chip-lowest-seat"], scratch)
+    quick, full = _failed_places(scratch, "--quick"), _failed_places(scratch)
+    assert full, "the change should break something"
+    missed = {p for p in full - quick if p.endswith(".py")}
+    assert not missed, f"the quick loop is green where the full run fails: {sorted(missed)}"

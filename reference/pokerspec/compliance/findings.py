@@ -23,8 +23,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from pokerspec.resources import source_checkout
 
@@ -36,11 +38,15 @@ JS_CHECKS = ROOT / "conformance" / "adapters" / "js" / "checks"
 @dataclass(frozen=True, slots=True)
 class Check:
     """A finding's direct check: ``script`` calls the library's own API and, at ``version`` of
-    the library, printed exactly ``prints``."""
+    the library, printed exactly ``prints``; ``reference``, when given, plays the same situation
+    on the reference and prints what it answers in the check's words, so that a test can assert
+    the library's answer still differs from the rules' (a rule change that makes the finding
+    false fails it)."""
 
     script: str
     version: str
     prints: str
+    reference: Callable[[], str] | None = None
 
     @property
     def path(self) -> Path:
@@ -69,6 +75,40 @@ class Check:
         if done.returncode != 0:
             raise RuntimeError(f"{self.script} exited {done.returncode}:\n{done.stderr[-2000:]}")
         return done.stdout
+
+
+ODD_CHIP_PLAY = ("p1 pb 1", "p2 cc 1", "p3 f")
+"""``pokerkit_odd_chip.py``'s line on stud-showdown-0001's cards: the bring-in called, the third
+player out, then checks to the tied showdown."""
+
+
+def _reference_stacks(case_id: str, script: Sequence[str]) -> list[int]:
+    """The stacks after the hand of the suite's case ``case_id`` played on the reference under
+    its game's default profile: the ``script``'s actions first, then a check or a show whenever
+    one is legal."""
+    from pokerspec.conformance.cases import load_cases
+    from pokerspec.conformance.reference_engine import ReferenceEngine
+    from pokerspec.core.game import Json
+    from pokerspec.profiles import default_profile
+
+    case = next(c for c in load_cases()[0] if c.id == case_id)
+    setup = case.data["setup"]
+    assert isinstance(setup, dict) and isinstance(setup["stacks"], list)
+    engine = ReferenceEngine()
+    engine.handle({"op": "new_hand", "game": case.game, "profile": default_profile(case.game).name,
+                   "setup": dict(setup)})
+    todo = list(script)
+    while actions := [str(a) for a in cast(list[Json], engine.handle({"op": "legal"}).get("actions") or [])]:
+        chosen = todo.pop(0) if todo else next(a for a in actions if a.split()[1] in ("cc", "sm"))
+        engine.handle({"op": "act", "action": chosen})
+    before = engine.handle({"op": "observe"}).get("observation")
+    won = engine.handle({"op": "outcome"}).get("outcome")
+    engine.close()
+    assert isinstance(before, dict) and isinstance(won, dict)
+    kept, received = before["stacks"], won["received"]
+    assert isinstance(kept, dict) and isinstance(received, dict)
+    return [int(str(kept[f"p{i + 1}"])) + int(str(received.get(f"p{i + 1}", 0)))
+            for i in range(len(setup["stacks"]))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,7 +564,8 @@ KNOWN: tuple[Known, ...] = (
         "PokerKit gives the whole remainder of a split pot to the tied winner with the lowest player index "
         "(`State.push_chips`: `if i == player_indices[0]: ... += remainder`).",
         f"{POKERKIT}#L6187",
-        Check("pokerkit_odd_chip.py", "0.7.7", "stacks after the tie: [51, 50, 49]\n"),
+        Check("pokerkit_odd_chip.py", "0.7.7", "stacks after the tie: [51, 50, 49]\n",
+              lambda: f"stacks after the tie: {_reference_stacks('stud-showdown-0001', ODD_CHIP_PLAY)}\n"),
         "The odd chip goes to the first of the tied players to show.",
         documented="PokerKit's documentation says its default `divmod` gives the remainder to the player "
         f"most out of position ([Simulation, Divmod]({POKERKIT_DOCS}#optional-divmod)).",

@@ -76,9 +76,14 @@ def scratch(root: Path, into: Path, change: RuleChange | None = None) -> Path:
         shutil.copytree(root / "conformance" / folder, into / "conformance" / folder)
     shutil.copytree(root / "spec", into / "spec")
     if change is not None:
-        with (into / "reference" / "pokerspec" / change.module).open("a", encoding="utf-8") as out:
-            out.write("\n\n" + textwrap.dedent(change.code))
+        make(change, into)
     return into
+
+
+def make(change: RuleChange, tree: Path) -> None:
+    """Make ``change`` in the checkout ``tree``."""
+    with (tree / "reference" / "pokerspec" / change.module).open("a", encoding="utf-8") as out:
+        out.write("\n\n" + textwrap.dedent(change.code))
 
 
 @dataclass(frozen=True, slots=True)

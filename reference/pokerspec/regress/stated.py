@@ -46,6 +46,9 @@ RANKS: dict[str, dict[str, int]] = {
            "dix": 10, "valets": 11, "dames": 12, "rois": 13, "as": 14},
 }
 """A pair of each rank as the prose names it ("a pair of sixes")."""
+GENERATED = ("docs/reference/",)
+"""Pages the site build writes from the spec, the rulings and the cases (read at their source;
+a case page states its own case's stakes, which the case prose test checks)."""
 RULINGS = {"ARC": "archie", "AUC": "auction", "STUD": "stud"}
 """The game of a ruling, by its ID's prefix (``spec/rulings.toml``)."""
 GAME_WORDS = {"auction": r"auction|аукцион|leil[ãa]o|ench[èe]re", "archie": r"archie|арчи",
@@ -73,6 +76,7 @@ STATEMENTS = (
     Statement("auction", r"(?:\b(?:from|de|от) )?{min_bid} (?:to|à|a|до) {max_bid}\b", BID),
     Statement("auction", r"\b{min_bid}[–-]{max_bid}\b", BID),
     Statement("auction", r"\({auctions} × {max_bid}\)"),
+    Statement("auction", r"\bcap of {max_bid}\b", BID),
     Statement("auction", r"(?:at least|fewer than|не меньше|меньше|au moins|moins de|pelo menos|menos de) "
                          r"{reserve} (?:chips|фиш\w*|jetons|fichas)"),
     Statement("auction", r"{reserve}-chip reserve"),
@@ -155,12 +159,10 @@ def _value(text: str, langs: tuple[str, ...], rank: bool) -> int:
 
 def files(root: Path) -> Iterator[Path]:
     """The prose that states parameters: spec and site pages (outside code blocks, which show
-    commands and their output), rulings, profile summaries, findings. ``docs/reference`` is left
-    out: the site build writes it from the cases (it is not kept in git)."""
-    generated = root / "docs" / "reference"
+    commands and their output), rulings, profile summaries, findings."""
     for folder in ("spec", "docs"):
-        yield from (p for p in sorted((root / folder).rglob("*.md"))
-                    if "node_modules" not in p.parts and not p.is_relative_to(generated))
+        yield from (p for p in sorted((root / folder).rglob("*.md")) if "node_modules" not in p.parts
+                    and not p.relative_to(root).as_posix().startswith(GENERATED))
     yield root / "spec" / "rulings.toml"
     yield from sorted((root / "reference" / "pokerspec").glob("*/profiles.py"))
     yield root / "reference" / "pokerspec" / "compliance" / "findings.py"
