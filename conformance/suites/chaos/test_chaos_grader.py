@@ -82,3 +82,11 @@ def test_core_replies_are_whole_maps(pokerspec: Pokerspec, marker: str, op: str,
     got = pokerspec("conformance", "run", "--quiet", "--game", "core", "--impl",
                     engine(mode, marker, "--op", op, "--every"))
     assert got.code == 1 and "fail" in set(got.verdicts().values()), got.text
+
+
+def test_a_crash_while_dividing_fails_the_position(pokerspec: Pokerspec, marker: str, tmp_path: Path) -> None:
+    """The engine crashes in ``--divide``'s listing, after the walk printed ``ok``: the position
+    fails (exit 1), with no internal error."""
+    impl = engine("crash", marker, "--op", "legal", "--skip", "1", "--once", str(tmp_path / "once"))
+    got = pokerspec("perft", "--position", POSITION, "--divide", "--impl", impl)
+    assert got.code == 1 and "while dividing" in got.text, got.text

@@ -709,9 +709,29 @@ def _become_subreaper() -> bool:
         return False
 
 
-def _parents() -> dict[int, tuple[int, int]]:
-    """Each live process's parent and session, from /proc (empty without it)."""
-    out: dict[int, tuple[int, int]] = {}
+def _children(pid: int | str) -> list[int] | None:
+    """The live children of ``pid`` from /proc (Linux's per-thread ``children`` lists), or None
+    where /proc does not list them."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    out: list[int] = []
+    for task in tasks:
+        try:
+            out += map(int, Path(f"/proc/{pid}/task/{task}/children").read_text().split())
+        except FileNotFoundError:
+            if Path(f"/proc/{pid}/task/{task}").exists():
+                return None  # a kernel without the lists
+        except OSError:
+            continue
+    return out
+
+
+def _parents() -> dict[int, list[int]]:
+    """Each live process's children, by the parent links of every process in /proc (empty
+    without it): the slow way, where /proc lists no children."""
+    out: dict[int, list[int]] = {}
     try:
         entries = os.listdir("/proc")
     except OSError:
@@ -722,22 +742,30 @@ def _parents() -> dict[int, tuple[int, int]]:
                 fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
             except (OSError, IndexError):
                 continue
-            if fields[0] != "Z":
-                out[int(name)] = (int(fields[1]), int(fields[3]))
+            out.setdefault(int(fields[1]), []).append(int(name))
     return out
 
 
 def _descendants(pid: int) -> list[int]:
-    """Every live descendant of ``pid``, by parent links (whatever session or group it is in)."""
-    children: dict[int, list[int]] = {}
-    for child, (parent, _) in _parents().items():
-        children.setdefault(parent, []).append(child)
+    """Every descendant of ``pid``, by parent links (whatever session or group it is in)."""
+    known: dict[int, list[int]] | None = None
     out, todo = [], [pid]
     while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
+        at = todo.pop()
+        below = _children(at)
+        if below is None:
+            known = _parents() if known is None else known
+            below = known.get(at, [])
+        out += below
+        todo += below
     return out
+
+
+def _session(pid: int) -> int | None:
+    try:
+        return os.getsid(pid)
+    except OSError:
+        return None
 
 
 def _end_orphans() -> None:
@@ -746,10 +774,12 @@ def _end_orphans() -> None:
     is its own; a worker process this program started shares its session)."""
     if not _become_subreaper():
         return
-    me, engines = os.getpid(), {e._proc.pid for e in list(_LIVE) if e._proc is not None}
+    engines = {e._proc.pid for e in list(_LIVE) if e._proc is not None}
     mine = os.getsid(0)
-    for pid, (parent, session) in _parents().items():
-        if parent == me and session != mine and pid not in engines:
+    children = _children("self")
+    for pid in _parents().get(os.getpid(), []) if children is None else children:
+        session = _session(pid)
+        if session is not None and session != mine and pid not in engines:
             below = [pid, *_descendants(pid)]
             for victim in below:
                 with contextlib.suppress(OSError):

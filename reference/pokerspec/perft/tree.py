@@ -556,7 +556,7 @@ class EngineTree:
             for parent, child, at, index in plan:
                 if child is None:
                     shown = self._discards(parent.node, replies[at], (*base, *parent.path))
-                    if judge is not None:
+                    if judge is not None and self.first is None:
                         self._compare(judge.shown(parent.ref), shown, (*prefix, *parent.path))
                     opened.append(_Open(parent.path, parent.place, parent.level, shown, ref=parent.ref))
                     continue
@@ -565,7 +565,7 @@ class EngineTree:
                 counts.nodes[below] += 1
                 kid = self._read(replies[at], replies[at + 1 if not self.probe else at], history, place)
                 ref = None
-                if judge is not None:
+                if judge is not None and self.first is None:  # --go-on: judged up to the first
                     ref = judge.child(parent.ref, child)
                     self._compare(judge.shown(ref), kid, (*prefix, *path), expanded=not _draws(kid))
                 if not self._ended(kid, history, below, counts) and below < depth:
