@@ -211,7 +211,8 @@ def test_diff_names_a_bad_vectors_file(pokerspec: Pokerspec, tmp_path: Path) -> 
     """``diff --vectors`` with a case file that cannot be read: a usage error naming it, never
     traces that silently lack the case."""
     (tmp_path / "bad.json").write_text("{")
-    got = pokerspec("diff", "stud-fl-training", "stud-fl-training", "--hands", "1", "--vectors", str(tmp_path))
+    got = pokerspec("diff", "stud-fl-training", "stud-fl-training", "--hands", "1",
+                    "--vectors", str(tmp_path))
     assert got.code == 2 and "bad.json" in got.text, got.text
 
 
