@@ -181,6 +181,15 @@ def _check_directory(option: str, path: Path, kind: Kind | None) -> None:
                 made.rmdir()
 
 
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` as one line that a terminal shows as written: each control character (an escape
+    sequence from an engine's name, a newline from a trace's id) as ``\\xNN``."""
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 

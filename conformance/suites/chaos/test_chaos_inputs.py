@@ -41,6 +41,8 @@ HOSTILE: dict[str, Callable[[Path], None]] = {
     "nul-bytes": lambda p: p.write_bytes(b"\0" * 100),
     "truncated": lambda p: p.write_text(GOOD.read_text(encoding="utf-8")[:100]),
     "duplicate-id": lambda p: shutil.copy(GOOD, p),
+    "id-ending-in-a-newline": lambda p: p.write_text(GOOD.read_text(encoding="utf-8").replace(
+        '"runner-notation-0001"', '"runner-notation-0001\\n"', 1)),
     "nan": lambda p: p.write_text(GOOD.read_text(encoding="utf-8").replace('"format": 1', '"format": NaN')),
 }
 
@@ -203,3 +205,19 @@ def test_git_sees_no_option_in_a_revision() -> None:
                            "--output=x^{commit}"], capture_output=True, text=True, check=False)
     assert done.returncode != 0
     assert json.dumps(done.stdout) == '""'
+
+
+def test_diff_names_a_bad_vectors_file(pokerspec: Pokerspec, tmp_path: Path) -> None:
+    """``diff --vectors`` with a case file that cannot be read: a usage error naming it, never
+    traces that silently lack the case."""
+    (tmp_path / "bad.json").write_text("{")
+    got = pokerspec("diff", "stud-fl-training", "stud-fl-training", "--hands", "1",
+                    "--vectors", str(tmp_path))
+    assert got.code == 2 and "bad.json" in got.text, got.text
+
+
+def test_diff_dir_a_alone_outside_a_repository_names_dir_a(pokerspec: Pokerspec, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    got = pokerspec("diff", "stud-fl-training", "stud-fl-training", "--dir-a", str(tmp_path))
+    assert got.code == 2 and "--dir-a" in got.text and "--rev-a" not in got.text, got.text

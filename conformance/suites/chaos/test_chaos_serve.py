@@ -39,6 +39,8 @@ HOSTILE: dict[str, bytes] = {
     "rank-garbage": b'{"op": "rank", "ranking": "high", "hands": [[1, 2], {"a": 3}], "id": 1}',
     "showdown-garbage": b'{"op": "showdown", "game": "auction", "profile": 7, "setup": [], "id": 1}',
     "bom": b'\xef\xbb\xbf{"op": "parse", "input": ["Kd"], "id": 1}',
+    "id-1e999": b'{"op": "parse", "input": ["As"], "id": 1e999}',
+    "id-minus-1e999": b'{"op": "parse", "input": ["As"], "id": -1e999}',
 }
 
 
@@ -58,7 +60,11 @@ def served(data: bytes) -> list[dict[str, object]]:
     finally:
         writer.join()
         os.close(read)
-    return [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    return [json.loads(line, parse_constant=_not_json) for line in out.getvalue().decode().splitlines()]
+
+
+def _not_json(name: str) -> object:
+    raise ValueError(f"a reply holds {name}, which is not JSON")
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import math
 import os
 import sys
 from typing import IO, NoReturn
@@ -66,6 +67,9 @@ def answer(engine: Engine, line: str) -> tuple[str, bool]:
     if "id" not in message:
         return _encode(reply_to(engine, message)), stop
     ident = message.pop("id")
+    if isinstance(ident, float) and not math.isfinite(ident):  # 1e999: no JSON number to echo
+        refused = _error("bad_request", "the id is not a number JSON can write back")
+        return _encode({**refused, "id": None}), stop
     reply = reply_to(engine, message)
     if type(ident) is int and reply and "id" not in reply:
         return f"{_encode(reply)[:-1]},\"id\":{ident}}}", stop

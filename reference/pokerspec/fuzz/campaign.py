@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import multiprocessing.util
 import signal
@@ -38,22 +39,23 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import cast
+from typing import TypeVar, cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerspec import __version__, ruletext
-from pokerspec.cli import positive_seconds
+from pokerspec.cli import MAX_SECONDS, positive_seconds
 from pokerspec.cluster import Cluster, ClusterError, session
 from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handshake
 from pokerspec.core.game import Json
 from pokerspec.fuzz import hands as fuzzing
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, Findings
-from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, write_text
+from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, printable, write_text
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
+from pokerspec.resources import read_regular
 from pokerspec.rules import LANGUAGES
 from pokerspec.versions import protocol_version
 
@@ -106,15 +108,49 @@ class Campaign:
 
     @staticmethod
     def from_json(data: Json) -> Campaign:
-        record = cast(dict[str, Json], data)
+        """A campaign as kept in ``campaign.json``, each value checked as the command line checks
+        it (``CampaignError`` naming the field otherwise)."""
+        if not isinstance(data, dict):
+            raise CampaignError("not a campaign: 'campaign' is not an object")
+        impl, game, profile = (_field(data, k, str) for k in ("impl", "game", "profile"))
+        if game not in LIMITS:
+            raise CampaignError(f"not a campaign: game {game!r} is none of {', '.join(sorted(LIMITS))}")
         try:
-            number = {k: int(cast(int, record[k])) for k in ("seed", "hands", "shard", "shards", "limit")
-                      if k in record}
-            return Campaign(str(record["impl"]), str(record["game"]), str(record["profile"]), **number,
-                            shrink=bool(record.get("shrink", True)),
-                            timeout=float(cast(float, record.get("timeout", DEFAULT_TIMEOUT))))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CampaignError(f"not a campaign: {exc}") from None
+            if get_profile(profile).game != game:
+                raise CampaignError(f"not a campaign: profile {profile!r} is not a profile of {game}")
+        except KeyError:
+            raise CampaignError(f"not a campaign: no profile {profile!r}") from None
+        number = {k: _field(data, k, int, low) for k, low in (("seed", None), ("hands", 1), ("shards", 1),
+                                                                ("limit", 1)) if k in data}
+        shard = _field(data, "shard", int, 1) if "shard" in data else 1
+        if shard > number.get("shards", 1):
+            raise CampaignError(f"not a campaign: shard {shard} of {number.get('shards', 1)}")
+        timeout = float(_field(data, "timeout", float, 0)) if "timeout" in data else DEFAULT_TIMEOUT
+        if not 0 < timeout <= MAX_SECONDS:
+            raise CampaignError(f"not a campaign: timeout {timeout!r} is not a number of seconds in "
+                                f"(0, {MAX_SECONDS:g}]")
+        shrink = _field(data, "shrink", bool) if "shrink" in data else True
+        return Campaign(impl, game, profile, shard=shard, shrink=shrink, timeout=timeout, **number)
+
+
+T = TypeVar("T", str, int, float, bool)
+
+
+def _field(record: dict[str, Json], key: str, kind: type[T], low: float | None = None) -> T:
+    """``record[key]``, of JSON type ``kind`` (an int for a float too, never a bool for a
+    number), at least ``low``; ``CampaignError`` naming the field otherwise."""
+    value = record.get(key)
+    if kind is bool or isinstance(value, bool):
+        ok = kind is bool and isinstance(value, bool)
+    else:
+        ok = isinstance(value, int | float) if kind is float else isinstance(value, kind)
+    if not ok:
+        raise CampaignError(f"{key!r} is {json.dumps(value)[:40]}, not of type {kind.__name__}")
+    if low is not None and cast(float, value) < low:
+        raise CampaignError(f"{key!r} is {value!r}, below {low:g}")
+    if kind is float and not math.isfinite(cast(float, value)):
+        raise CampaignError(f"{key!r} is {value!r}, not a finite number")
+    return cast(T, float(cast(float, value)) if kind is float else value)
 
 
 @dataclass(slots=True)
@@ -146,12 +182,25 @@ class State:
 
     @staticmethod
     def from_json(data: Json, limit: int) -> State:
-        record = cast(dict[str, Json], data)
+        """A state as kept in ``state.json``: ranges of whole numbers, counts of at least 0,
+        findings whose cases are objects (``CampaignError`` naming the field otherwise)."""
+        if not isinstance(data, dict):
+            raise CampaignError("not a campaign's state: not an object")
+        ranges, findings = data.get("done"), data.get("findings")
+        if not isinstance(ranges, list) or not all(
+                isinstance(r, list) and len(r) == 2 and all(isinstance(n, int) and not isinstance(n, bool)
+                                                            and n >= 0 for n in r) and r[0] <= r[1]
+                for r in ranges):
+            raise CampaignError("not a campaign's state: 'done' is not a list of [start, end] hands")
+        if not isinstance(findings, list) or not all(
+                isinstance(f, dict) and isinstance(f.get("case"), dict | None) for f in findings):
+            raise CampaignError("not a campaign's state: 'findings' is not a list of findings whose "
+                                "cases are objects")
         try:
-            ranges = cast(list[list[Json]], record["done"])
-            done = [(int(cast(int, r[0])), int(cast(int, r[1]))) for r in ranges]
-            return State(done, int(cast(int, record["hands"])), float(cast(float, record["seconds"])),
-                         Findings.from_json(record["findings"], limit))
+            done = [(int(cast(int, r[0])), int(cast(int, r[1]))) for r in cast(list[list[Json]], ranges)]
+            return State(done,
+                         _field(data, "hands", int, 0), _field(data, "seconds", float, 0),
+                         Findings.from_json(findings, limit))
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise CampaignError(f"not a campaign's state: {exc!r}") from None
 
@@ -174,11 +223,23 @@ def _write(path: Path, data: Json) -> None:
     write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
+CAMPAIGN_BYTES = 64 << 20
+"""The largest campaign file read (a state with its findings' cases)."""
+
+
 def _read(path: Path) -> Json:
+    """A campaign file's JSON: a regular file (a FIFO is never opened), UTF-8, nested no deeper
+    than Python's reader takes; ``CampaignError`` naming the file otherwise."""
     try:
-        return cast(Json, json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as exc:
-        raise CampaignError(f"cannot read {path}: {exc}") from None
+        return cast(Json, json.loads(read_regular(path, CAMPAIGN_BYTES).decode("utf-8")))
+    except OSError as exc:
+        raise CampaignError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise CampaignError(f"cannot read {path}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    except ValueError as exc:
+        raise CampaignError(f"cannot read {path}: not JSON ({exc})") from None
+    except RecursionError:
+        raise CampaignError(f"cannot read {path}: nested deeper than a campaign file can be") from None
 
 
 def load(directory: Path) -> tuple[Campaign, dict[str, Json], State]:
@@ -186,11 +247,19 @@ def load(directory: Path) -> tuple[Campaign, dict[str, Json], State]:
     head = cast(dict[str, Json], _read(directory / "campaign.json"))
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise CampaignError(f"{directory}/campaign.json is not a format-{FORMAT} campaign")
-    campaign = Campaign.from_json(head["campaign"])
-    engine = cast(dict[str, Json], head.get("engine") or {})
+    try:
+        campaign = Campaign.from_json(head.get("campaign"))
+    except CampaignError as exc:
+        raise CampaignError(f"{directory / 'campaign.json'}: {exc}") from None
+    engine = head.get("engine") or {}
+    if not isinstance(engine, dict):
+        raise CampaignError(f"{directory / 'campaign.json'}: 'engine' is not an object")
     state_file = directory / "state.json"
-    state = State.from_json(_read(state_file), campaign.limit) if state_file.exists() else State(
-        findings=Findings(campaign.limit))
+    try:
+        state = State.from_json(_read(state_file), campaign.limit) if state_file.exists() else State(
+            findings=Findings(campaign.limit))
+    except CampaignError as exc:
+        raise CampaignError(f"{state_file}: {exc}") from None
     return campaign, engine, state
 
 
@@ -590,10 +659,14 @@ def _fuzz(args: argparse.Namespace, console: Console, err: Console, cluster: Clu
     """Fuzz as ``args`` ask, here or on ``cluster``; the exit status."""
     try:
         if args.resume is not None:
-            if args.impl or args.game or args.shard:
-                raise CampaignError("--resume takes the campaign from its directory: "
-                                    "drop --impl, --game and --shard")
+            if args.game or args.shard:
+                raise CampaignError("--resume takes the campaign from its directory: drop --game and --shard")
             campaign, _, _ = load(args.resume)
+            if args.impl is not None and args.impl != campaign.impl and not args.yes:
+                raise CampaignError(f"{args.resume / 'campaign.json'} runs the engine "
+                                    f"{printable(campaign.impl)!r}, not --impl {printable(args.impl)!r}: "
+                                    "add --yes to run it")
+            err.print(f"resuming {args.resume}: the engine is {printable(campaign.impl)}", markup=False)
             directory: Path | None = args.resume
         else:
             if not args.impl or not args.game:
@@ -653,7 +726,8 @@ def handle_merge(args: argparse.Namespace) -> int:
     try:
         out = merge(args.dirs, args.out)
     except CampaignError as exc:
-        Console(stderr=True).print(f"pokerspec conformance merge: {exc}", markup=False)
+        err = Console(stderr=True, soft_wrap=True)
+        err.print(f"pokerspec conformance merge: {printable(str(exc))}", markup=False)
         return 2
     code = _summary(console, out, str(cast(dict[str, Json], out["campaign"])["game"]))
     console.print(f"merged into {args.out} (report.json, findings/)", markup=False)
@@ -678,7 +752,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--shard", type=_shard, metavar="I/N",
                    help="play only the I-th of N equal slices of the hands")
     p.add_argument("--dir", type=Path, metavar="DIR", help="keep the campaign in DIR, to resume or merge it")
-    p.add_argument("--resume", type=Path, metavar="DIR", help="continue the campaign kept in DIR")
+    p.add_argument("--resume", type=Path, metavar="DIR",
+                   help="continue the campaign kept in DIR (it prints the engine command it runs; an "
+                   "--impl given must be that command)")
+    p.add_argument("--yes", action="store_true",
+                   help="with --resume: run the campaign's engine command even if --impl names another")
     p.add_argument("--out", type=Path, metavar="DIR", help="also write the shrunk cases here")
     p.add_argument("--limit", type=_positive, default=DEFAULT_LIMIT,
                    help=f"classes to shrink and keep a case for (default {DEFAULT_LIMIT}); more are counted")

@@ -26,7 +26,7 @@ from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
-from pokerspec.outputs import PERFT_CASES, check_outputs, write_text
+from pokerspec.outputs import PERFT_CASES, check_outputs, printable, write_text
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import Difference, Refusal, divide, perft_case, refusal_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -158,7 +158,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
     an engine without it is refused rather than walked with nothing tested."""
     if args.invariants and "snapshot" not in hello.capabilities:
         raise UsageError(f"--invariants reads the observation at every node with snapshot, which "
-                         f"{hello.name} does not offer (capability snapshot)")
+                         f"{printable(hello.name)} does not offer (capability snapshot)")
     try:
         tables = read_tables()
     except PositionError:
@@ -167,7 +167,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
     suspected: Counter[str] = Counter()
     nodes, started = 0, time.perf_counter()
     how = _tree(engine, hello, chosen[0], args).how if chosen else "nothing to walk"
-    print(f"perft {hello.name} {hello.version} ({how})")
+    print(f"perft {printable(hello.name)} {printable(hello.version)} ({how})")
     for position in chosen:
         if position.game not in hello.games or position.profile not in hello.profiles \
                 or f"hand:{position.game}" not in hello.capabilities:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokerspec.outputs import printable
 from pokerspec.resources import read_regular
 
 TomlScalar = str | int | bool
@@ -135,18 +136,11 @@ def _action_lines(text: str, start: int | None, actions: Sequence[str]) -> tuple
     return tuple(out)
 
 
-def _one_line(text: str) -> str:
-    """A comment as one line: each control character (a newline from a trace's id) as ``\\xNN``,
-    so no data can start a line of its own."""
-    return "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" else c
-                   for c in text)
-
-
 def dumps(fields: Mapping[str, TomlValue], comments: Sequence[str] = (),
           multiline: Sequence[str] = ()) -> str:
     """TOML text for ``fields`` in the order given, after ``comments`` (one ``#`` line each). An
     array named in ``multiline`` is written one element a line."""
-    out = [f"# {_one_line(c)}" if c else "#" for c in comments]
+    out = [f"# {printable(c)}" if c else "#" for c in comments]
     for key, value in fields.items():
         name = key if _BARE_KEY.fullmatch(key) else _basic_string(key)
         if isinstance(value, (str, int, bool)):

@@ -666,7 +666,15 @@ def run(args: argparse.Namespace) -> Run:
             raise ValueError(f"no such directory: {directory}")
     if args.rev_a or args.rev_b or args.dir_a or args.dir_b:
         needs_repo = bool(args.rev_a or args.rev_b) or not (args.dir_a and args.dir_b)
-        repo = repository(Path(args.repo or ".")) if needs_repo else Path(".")
+        if needs_repo and not (args.rev_a or args.rev_b):
+            given = "--dir-a" if args.dir_a else "--dir-b"
+            try:
+                repo = repository(Path(args.repo or "."))
+            except ValueError:
+                raise ValueError(f"{given} alone compares with the work tree, and {args.repo or '.'} is in "
+                                 "no git repository: give both --dir-a and --dir-b (or --repo DIR)") from None
+        else:
+            repo = repository(Path(args.repo or ".")) if needs_repo else Path(".")
         with tempfile.TemporaryDirectory(prefix="pokerspec-diff-") as tmp:
             trees: list[tuple[Path, str]] = []
             for i, (rev, directory) in enumerate(((args.rev_a, args.dir_a), (args.rev_b, args.dir_b))):
@@ -701,7 +709,10 @@ def run(args: argparse.Namespace) -> Run:
         raise ValueError(f"{args.profile_a} is for {game_a} and {args.profile_b} for {game_b}: "
                          "profiles of different games cannot be compared")
     cases_for = [args.profile_a, args.profile_b]
-    cases = load_cases([VECTORS, *vectors])[0]
+    cases, bad = load_cases([VECTORS, *vectors])
+    if bad:
+        raise ValueError(f"--vectors: {len(bad)} bad case file(s), which would be missing from the traces; "
+                         f"the first: {bad[0].path}: {bad[0].field or '(file)'}: {bad[0].message}")
     a = collect(args.profile_a, cases_for, args.hands, args.seed, cases)
     b = collect(args.profile_b, cases_for, args.hands, args.seed, cases, _hands(a))
     return Run([compare(a, b)])
