@@ -144,6 +144,10 @@ USER_HELP = {
     "profiles": "List the rule profiles of each game, the default first, and the rules each one changes.",
     "rule": "Print the text of one rule of the spec, the rulings it contains with the question each "
             "answers, and the conformance cases that pin it, from the copy the package carries.",
+    "coverage": "For every rule of the spec: the cases and perft positions that reach it, its "
+                "misreadings (plausible wrong ways to implement it) and whether the cases or the "
+                "published perft tables catch each, and its status: pinned, waived (with the reason), "
+                "reached only or unreached.",
     "compliance": "Grade the third-party poker libraries through their adapters and write the results "
                   "pages.",
 }

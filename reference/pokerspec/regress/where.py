@@ -420,7 +420,7 @@ def moved_places(rule: RuleId, game: str, params: list[Parameter], cases: list[C
                  ) -> list[Place]:
     """Cases of the game that do not pin the rule but whose setup or steps depend on its
     parameters' values (``depends``): a change of the value moves them too."""
-    return [Place(c.path.resolve().relative_to(root).as_posix(), 0, f"{c.id}: {'; '.join(why)}")
+    return [Place(_relative(c.path, root), 0, f"{c.id}: {'; '.join(why)}")
             for c in cases if c.game == game and rule not in c.rules and (why := depends(c, game, params))]
 
 
@@ -442,7 +442,7 @@ def perft_places(rule: RuleId, game: str, params: list[Parameter], cases: list[C
                      key=len, default=None)
         case = by_id.get(source or "")
         if case is not None and (rule in case.rules or depends(case, game, params)):
-            places.append(Place((folder / f"{position.name}.json").relative_to(root).as_posix(), 0,
+            places.append(Place(_relative(folder / f"{position.name}.json", root), 0,
                                 f"{position.name}: a copy of case {case.id}'s setup and actions"))
     if mine:
         places.append(Place("pokerspec perft --update", 0,
