@@ -110,7 +110,8 @@ def test_the_printed_re_import_writes_over_its_own_cases_only(
     (tmp_path / "stud-x-0011.json").write_text("{}\n", encoding="utf-8")
     assert main(argv) == 2 and "--overwrite" in capsys.readouterr().err
     assert main([*argv, "--overwrite"]) == 2
-    assert "stud-x-0011.json: not a case an import wrote" in capsys.readouterr().err
+    assert "stud-x-0011.json already there; an import writes over only the cases it wrote" in \
+        capsys.readouterr().err
     assert (tmp_path / "stud-x-0011.json").read_text(encoding="utf-8") == "{}\n"
     (tmp_path / "stud-x-0011.json").unlink()
     edited = {**json.loads(first), "title": "edited by hand"}
