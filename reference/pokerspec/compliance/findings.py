@@ -239,7 +239,7 @@ KNOWN: tuple[Known, ...] = (
         "pypokerengine",
         BUG,
         "core.chips.dead",
-        r"core-chips-(0018|0101|0301)",
+        r"core-chips-(0018|0101|0301|0702)",
         "A folded top payer is listed for the top pot, and a top pot of folded players crashes judge",
         "PyPokerEngine's `GameEvaluator.__get_main_pot` (through `create_pot`) lists every player who paid "
         "the most as eligible for the top pot without looking at folds (the side pots do check "
