@@ -293,7 +293,7 @@ KNOWN: tuple[Known, ...] = (
         "poker-ts",
         BUG,
         "core.chips.dead",
-        r"core-chips-001[58]|core-chips-0101",
+        r"core-chips-001[58]|core-chips-0101|core-chips-0702",
         "A folded player's chips go into the wrong pot",
         "poker-ts's `PotManager.collectBetsForm` pools every folded bet (`betFolded`) and pours it into the "
         "pots from the first, up to the pot's level times its players, instead of into the levels the "
