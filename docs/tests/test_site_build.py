@@ -149,9 +149,9 @@ def test_no_page_announces_alternates_without_sitemaps(site_dir: Path) -> None:
 def test_search_index_is_prose_of_its_language(site_dir: Path, lang: str) -> None:
     """Each language's index: small enough to load and build in the browser at once (the English
     one, with every engine-author and maintainer page, is the largest: about 820 KB, with the
-    generated command reference and the coverage tables), with the stemmer, and no code block, no
-    panel and no case notation in it; a code name only as the name of a code page's item or as inline code in a sentence; no snippet with
-    a hole."""
+    generated command reference and the coverage tables), with the stemmer, and no code block,
+    no panel and no case notation in it; a code name only as the name of a code page's item or
+    as inline code in a sentence; no snippet with a hole."""
     path = site_dir / ("" if lang == "en" else lang) / "search" / "search_index.json"
     size = path.stat().st_size
     assert size < 900_000, f"the {lang} search index is {size} bytes"
