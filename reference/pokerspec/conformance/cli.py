@@ -284,19 +284,13 @@ def _kill(engine: Engine) -> None:
 
 
 def _write(args: argparse.Namespace, report: Report) -> list[str]:
+    """Write every report asked for (JSON lines, JUnit, Markdown, badge); the paths written."""
     written = []
-    if args.report:
-        reports.write_jsonl(args.report, report)
-        written.append(str(args.report))
-    if args.junit:
-        reports.write_junit(args.junit, report)
-        written.append(str(args.junit))
-    if args.summary_md:
-        reports.write_markdown(args.summary_md, report)
-        written.append(str(args.summary_md))
-    if args.badge:
-        reports.write_badge(args.badge, report)
-        written.append(str(args.badge))
+    for path, write in ((args.report, reports.write_jsonl), (args.junit, reports.write_junit),
+                        (args.summary_md, reports.write_markdown), (args.badge, reports.write_badge)):
+        if path:
+            write(path, report)
+            written.append(str(path))
     return written
 
 

@@ -30,6 +30,7 @@ import json
 import math
 import multiprocessing
 import multiprocessing.util
+import os
 import signal
 import sys
 import time
@@ -385,13 +386,18 @@ class Stopped(Exception):
 class _Signals:
     """SIGINT and SIGTERM while a campaign runs: ``Stopped`` at once while this process plays
     hands itself, or, while workers play them, at the next check (an exception raised inside
-    the pool's waiting could leave its locks held)."""
+    the pool's waiting could leave its locks held). A pool worker forked before it installs its
+    own handlers (``_start_worker``) inherits this one: there a signal ends the worker at once, or
+    a worker told to stop while the pool replaces a failed one would wait on the queue forever."""
 
     def __init__(self) -> None:
         self.received = 0
         self.at_once = True
+        self.parent = os.getpid()
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self.parent:
+            os._exit(128 + signum)
         self.received = signum
         if self.at_once:
             raise Stopped(128 + signum)
