@@ -56,7 +56,8 @@ def _run(step_id: str, tmp_path: Path, inputs: dict[str, str], path: str = "") -
     assert "${{" not in script, "expressions go through env, never into the script's text"
     done = subprocess.run(["bash", "-e", "-c", script], cwd=ROOT, check=False, env={
         **os.environ, **env, "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_OUTPUT": str(outputs),
-        "PATH": f"{path}{os.pathsep}{os.environ['PATH']}" if path else os.environ["PATH"]})
+        "PATH": os.pathsep.join([*([str(path)] if path else []), str(Path(sys.executable).parent),
+                                 os.environ["PATH"]])})
     return done.returncode, summary, outputs
 
 
