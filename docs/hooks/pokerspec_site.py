@@ -3,7 +3,8 @@
 Read once per build (every language from the same snapshot): the spec, the code, the cases, the
 rulings and the glossary. The generated pages are written for every language; each spec page gets
 the code-and-cases block after every rule; ruling IDs become anchors and links; each language gets
-its own search index of prose; English fallbacks are marked as English.
+its own search index of prose; English fallbacks are marked as English; each page of a game's
+chapter shows the flow of a hand (``pokersite.flow``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from pokersite.flow import FLOW_GAMES, with_flow
 from pokersite.i18n import (
     drop_head_alternates,
     mark_english_links,
@@ -89,7 +91,8 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Material's own indexing is switched off (``search`` indexes the pages); ruling IDs become
-    anchors and links; spec pages get the block beside every rule."""
+    anchors and links; spec pages get the block beside every rule, and the pages of a game's
+    chapter its flow diagram."""
     assert _site is not None
     page.meta["search"] = {"exclude": True}
     uri = page.file.src_uri
@@ -98,7 +101,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     markdown = link_mentions(uri, markdown, _site.rulings.english())
     if not uri.startswith("spec/"):
         return markdown
-    return annotate(_site, uri, markdown, _language(config))
+    lang = _language(config)
+    _, english = page_language(uri)
+    game, _, section = english.removeprefix("spec/").removesuffix(".md").partition("/")
+    if game in FLOW_GAMES and section:
+        markdown = with_flow(markdown, game, lang, section, page.url)
+    return annotate(_site, uri, markdown, lang)
 
 
 def on_page_context(

@@ -358,3 +358,79 @@ def test_compliance_table_keeps_the_engine_in_view(browser: Any, server: str, wi
     tab.screenshot(path=str(screenshots / f"compliance-{width['width']}.png"), full_page=False)
     assert not tab.missing
     tabs.close()
+
+
+FLOW_JS = """() => {
+  const scroller = document.querySelector('.ps-flow .ps-flow-scroll');
+  const svg = scroller.querySelector('svg');
+  const texts = [...svg.querySelectorAll('text')];
+  const outside = [...svg.querySelectorAll('a.ps-flow-stage')].flatMap(stage => {
+    const box = stage.querySelector('rect').getBBox();
+    return [...stage.querySelectorAll('text')].filter(text => {
+      const b = text.getBBox();
+      return b.x < box.x || b.x + b.width > box.x + box.width
+        || b.y < box.y || b.y + b.height > box.y + box.height;
+    }).map(text => text.textContent);
+  });
+  return {page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth,
+          scroll: scroller.scrollWidth, box: scroller.clientWidth,
+          overflow: getComputedStyle(scroller).overflowX,
+          drawn: svg.getBoundingClientRect().width, width: Number(svg.getAttribute('width')),
+          smallest: Math.min(...texts.map(text => parseFloat(getComputedStyle(text).fontSize))), outside};
+}"""
+LAST_STAGE_JS = """() => {
+  const scroller = document.querySelector('.ps-flow .ps-flow-scroll');
+  scroller.scrollLeft = scroller.scrollWidth;
+  const stages = scroller.querySelectorAll('a.ps-flow-stage');
+  const box = stages[stages.length - 1].getBoundingClientRect();
+  return [box.left, box.right, document.documentElement.clientWidth];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATIONS])
+def test_flow_reads_on_a_phone(phone: Any, page: Any, server: str, lang: str, screenshots: Path) -> None:
+    """Each game's flow diagram at 390 pixels: drawn at its own size (text of 12 px or more, every
+    line inside its box), it scrolls sideways inside its frame, the page itself never does, and the
+    last stage scrolls into view; at 1280 pixels too, every line stays inside its box."""
+    for game in ("archie", "auction", "stud"):
+        phone.goto(url_of(server, f"spec/{game}/index.md", lang))
+        seen = phone.evaluate(FLOW_JS)
+        where = f"{lang} {game}: {seen}"
+        assert seen["page"] <= seen["view"], f"the page scrolls sideways: {where}"
+        assert seen["overflow"] == "auto" and seen["scroll"] > seen["box"], f"no sideways scroll: {where}"
+        assert abs(seen["drawn"] - seen["width"]) < 1, f"the diagram is shrunk: {where}"
+        assert seen["smallest"] >= 12 and not seen["outside"], where
+        phone.screenshot(path=str(screenshots / f"flow-{game}-{lang}-phone.png"))
+        left, right, view = phone.evaluate(LAST_STAGE_JS)
+        assert left >= 0 and right <= view, f"{lang} {game}: the last stage is at {left}..{right} of {view}"
+        section = "03-streets" if game == "stud" else "03-betting"
+        page.goto(url_of(server, f"spec/{game}/{section}.md", lang))
+        assert not page.evaluate(FLOW_JS)["outside"], f"{lang} {game}: lines outside their boxes"
+        if lang == "ru":
+            page.screenshot(path=str(screenshots / f"flow-{game}-ru-desktop.png"))
+
+
+EMPTY_HIGHLIGHT = re.compile(r"[?&]h=(?:&|#|$)")
+
+
+def test_russian_search_keeps_poker_words_and_ranks_the_rules_first(page: Any, server: str,
+                                                                    screenshots: Path) -> None:
+    """"анте" finds a chapter before any case page; "бринг-ин" is one word, found and highlighted
+    whole; "ин" finds no "олл-ин" or "бринг-ин"; no result link carries an empty ``?h=``."""
+    root = f"{server}/ru/"
+    for query in ("анте", "бринг-ин", "олл-ин", "ин"):
+        page.goto(url_of(server, "spec/archie/05-qualifiers.md", "ru"))
+        _search(page, query)
+        items = page.evaluate(RESULT_ITEMS)
+        links = [h for group in items for h in group]
+        empty = [h for h in links if EMPTY_HIGHLIGHT.search(h)]
+        assert not empty, f"searching {query!r}: links with an empty ?h=: {empty[:3]}"
+        marked = [m.lower() for m in page.locator("li.md-search-result__item mark").all_inner_texts()]
+        if query == "ин":
+            assert not [m for m in marked if "-ин" in m], f"searching 'ин' highlighted {sorted(set(marked))}"
+        else:
+            assert items[0][0].startswith(root + "spec/"), f"searching {query!r}: first result {items[0][0]}"
+        if "-" in query:
+            assert query in marked, f"searching {query!r} highlighted {sorted(set(marked))[:8]}"
+            assert "ин" not in marked, f"searching {query!r} highlighted 'ин' alone"
+        page.screenshot(path=str(screenshots / f"search-ru-{query}.png"))

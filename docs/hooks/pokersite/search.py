@@ -58,6 +58,14 @@ names only, the schemas page by its keys (and the prose around the schemas)."""
 SEPARATOR = r"[\s'’]+|-(?!\d)"
 """Words are split at spaces, apostrophes (French l'abattage is two words) and hyphens, except a
 hyphen before a digit: a ruling ID (``AUC-11``) is one word."""
+CYRILLIC = "а-яёА-ЯЁ"
+SEPARATORS = {"ru": rf"[\s'’]+|(?<![{CYRILLIC}])-(?!\d)|-(?![\d{CYRILLIC}])"}
+"""In Russian a hyphen between two Cyrillic letters joins one word, as the language writes the
+poker words it borrows (бринг-ин, олл-ин, фулл-хаус): "ин" does not find "олл-ин". The worker splits
+the reader's words with the same expression, read from the index."""
+SPEC_BOOST = 4.0
+"""The weight of the chapters' entries (rules, rulings, sections): a word the rules define finds
+its chapter before the case pages that quote it ("анте")."""
 PIPELINE = ["trimmer", "stopWordFilter", "stemmer"]
 FIELDS = {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1000000.0}}
 _TAG = re.compile(r"<[^>]*>")
@@ -86,6 +94,8 @@ class Entry(TypedDict):
     title: str
     text: str
     tags: NotRequired[list[str]]
+    boost: NotRequired[float]
+    """Material's search worker weighs the entry's score by it (1 when absent)."""
 
 
 @dataclass(slots=True)
@@ -226,6 +236,12 @@ def unused_assets(uris: Iterable[str]) -> list[str]:
     return [uri for uri in uris if uri.startswith(LUNR) and uri not in used]
 
 
+def separator(lang: str) -> str:
+    """The expression that splits a language's text into words, in the index and in the reader's
+    query alike."""
+    return SEPARATORS.get(lang, SEPARATOR)
+
+
 def indexed(uri: str) -> bool:
     """Whether a docs page (English name) belongs in the search index."""
     return not uri.startswith(NOT_INDEXED)
@@ -243,7 +259,11 @@ class SearchIndexes:
         """A page of ``lang``; ``url`` is relative to the site root (``ru/spec/...`` for Russian)."""
         prefix = "" if lang == "en" else f"{lang}/"
         local = url.removeprefix(prefix)
-        self.docs[lang] += entries(local, html, lang, title, self.rule_ids)
+        found = entries(local, html, lang, title, self.rule_ids)
+        if local.startswith("spec/"):
+            for entry in found:
+                entry["boost"] = SPEC_BOOST
+        self.docs[lang] += found
         if self.root is not None and local == SCHEMA_PAGE.removesuffix(".md") + "/":
             self.docs[lang] += key_entries(local, self.root)
 
@@ -254,7 +274,8 @@ class SearchIndexes:
         for lang, docs in self.docs.items():
             out = site_dir / ("" if lang == "en" else lang) / "search" / "search_index.json"
             out.parent.mkdir(parents=True, exist_ok=True)
-            config = {"lang": [lang], "separator": SEPARATOR, "pipeline": PIPELINE, "fields": FIELDS}
+            config = {"lang": [lang], "separator": separator(lang), "pipeline": PIPELINE,
+                      "fields": FIELDS}
             data = {"config": config, "docs": docs}
             out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                            encoding="utf-8")

@@ -12,13 +12,19 @@
 //   first (boosted) then as the start of a longer name.
 // - The trimmer of a language keeps Latin letters and digits, so "BARGE" is a word of the Russian
 //   index (Lunr's Russian trimmer drops every non-Cyrillic letter).
+// - The reader's words are split with the index's own separator, so a Russian "бринг-ин" stays one
+//   word on both sides.
+// - A page that is listed only for its sections comes from Material without a matched term, and
+//   its link would carry an empty "?h="; it gets the terms its sections matched.
 "use strict";
 
 var SETUP = 0;
 var QUERY = 2;
+var RESULT = 3;
 var IDENTIFIER = /[._\d]/;
-var PLAIN = /^[\p{L}\p{N}]+$/u;
+var PLAIN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u; // a word, hyphenated where the separator keeps it
 var language = "en";
+var separator = /[\s'’-]+/;
 
 function support() {
   var lunr = self.lunr;
@@ -85,15 +91,43 @@ function rewrite(word) {
     var name = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     return name ? name + "^10 " + name : word;
   }
-  return word.split(/[-'’]+/).filter(Boolean).map(function (part) {
+  return word.split(separator).filter(Boolean).map(function (part) {
     return PLAIN.test(part) ? reduce(part) : part;
   }).join(" ");
 }
+
+// The terms matched in a group of results (a page and its sections) given to the items that have
+// none, so that every link highlights what was found.
+function matched(items) {
+  var found = {};
+  items.forEach(function (item) {
+    Object.keys(item.terms || {}).forEach(function (term) {
+      if (item.terms[term]) {
+        found[term] = true;
+      }
+    });
+  });
+  items.forEach(function (item) {
+    var terms = item.terms || {};
+    if (!Object.keys(terms).some(function (term) { return terms[term]; })) {
+      item.terms = Object.assign({}, found);
+    }
+  });
+}
+
+var post = self.postMessage.bind(self);
+self.postMessage = function (message) {
+  if (message && message.type === RESULT && message.data && Array.isArray(message.data.items)) {
+    message.data.items.forEach(matched);
+  }
+  post(message);
+};
 
 self.addEventListener("message", function (event) {
   var message = event.data;
   if (message.type === SETUP) {
     language = message.data.config.lang[0] || "en";
+    separator = new RegExp(message.data.config.separator);
     adapt();
   } else if (message.type === QUERY && typeof message.data === "string") {
     message.data = message.data.split(/\s+/).filter(Boolean).map(rewrite).join(" ");
