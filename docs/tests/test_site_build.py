@@ -171,6 +171,19 @@ def test_search_index_is_prose_of_its_language(site_dir: Path, lang: str) -> Non
         assert not holes, f"snippets with a hole in the {lang} index: {holes[:5]}"
 
 
+def test_russian_index_keeps_poker_words_whole_and_the_chapters_first(site_dir: Path) -> None:
+    """The Russian index's words: "бринг-ин" and "олл-ин" whole, never an "ин" cut from them; every
+    entry of a chapter weighs more than every entry of a case page."""
+    data = json.loads((site_dir / "ru" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(data["config"]["separator"])
+    texts = [re.sub(r"<[^>]+>", " ", d["text"]) for d in data["docs"]]
+    words = {w.strip(".,;:()«»—") for text in texts for w in separator.split(text)}
+    assert {"бринг-ин", "олл-ин"} <= words and "ин" not in words
+    chapters = {d.get("boost", 1) for d in data["docs"] if d["location"].startswith("spec/")}
+    cases = {d.get("boost", 1) for d in data["docs"] if d["location"].startswith("reference/cases/")}
+    assert chapters and cases and min(chapters) > max(cases), (chapters, cases)
+
+
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 NAMES = frozenset({"archie", "barge", "tda", "robert", "robert's", "rules", "pagat", "pokerkit", "json",
                    "python", "phh", "pokerspec", "github", "mkdocs", "material", "lunr", "javascript",

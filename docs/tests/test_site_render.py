@@ -5,6 +5,7 @@ missing translation, cards are drawn as cards, and the search index is split by 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from pokersite.model import Site, build_site
 from pokersite.pages import generated
 from pokersite.panels import annotate
 from pokersite.paths import CASES_INDEX, TRACE_PAGE
-from pokersite.search import SearchIndexes, entries, name_rows
+from pokersite.search import SPEC_BOOST, SearchIndexes, entries, name_rows
 
 HIGH = """# 3. High hands
 
@@ -157,3 +158,27 @@ def test_search_index_has_prose_only(tmp_path: Path) -> None:
     assert index("fr/search/search_index.json") == (["fr"], [])
     config = json.loads((tmp_path / "ru/search/search_index.json").read_text(encoding="utf-8"))["config"]
     assert "stemmer" in config["pipeline"], "word forms are matched through the stemmer"
+
+
+def test_russian_index_keeps_hyphenated_words_and_weighs_the_chapters(tmp_path: Path) -> None:
+    """The Russian index splits at a hyphen only outside a Cyrillic word: "бринг-ин" and "олл-ин" are
+    single words, so "ин" finds neither; a ruling ID and a Latin hyphenated word split as in the
+    other languages. The chapters' entries weigh more than the case pages' ("анте" finds the
+    chapter first); the worker reads both from the index."""
+    indexes = SearchIndexes()
+    indexes.add("ru", "ru/spec/stud/02-bringin/", "<h1 id='a'>Анте и бринг-ин</h1><p>Анте 1.</p>", "A")
+    indexes.add("ru", "ru/reference/cases/stud/bringin/", "<h1 id='c'>Анте — случаи</h1>", "C")
+    indexes.add("en", "spec/stud/02-bringin/", "<h1 id='a'>Antes and the bring-in</h1>", "A")
+    indexes.write(tmp_path)
+    ru = json.loads((tmp_path / "ru/search/search_index.json").read_text(encoding="utf-8"))
+    en = json.loads((tmp_path / "search/search_index.json").read_text(encoding="utf-8"))
+
+    def words(config: dict[str, str], text: str) -> list[str]:
+        return [w for w in re.split(config["separator"], text) if w]
+
+    text = "олл-ин бринг-ин AUC-11 high-low Анте-ин- -ин l'abattage"
+    assert words(ru["config"], text) == ["олл-ин", "бринг-ин", "AUC-11", "high", "low", "Анте-ин", "ин",
+                                         "l", "abattage"]
+    assert words(en["config"], "bring-in AUC-11") == ["bring", "in", "AUC-11"]
+    assert [d.get("boost", 1) for d in ru["docs"]] == [SPEC_BOOST, 1]
+    assert SPEC_BOOST > 1

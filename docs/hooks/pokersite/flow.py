@@ -113,6 +113,7 @@ def _stud(rules: StudRules) -> list[Stage]:
 
 
 PROFILE_SECTIONS = {"archie": "07-profiles", "auction": "06-profiles", "stud": "07-profiles"}
+"""The section of each chapter that lists its profiles."""
 
 
 def stages(game: str) -> list[Stage]:
