@@ -18,7 +18,9 @@ code page is an entry tagged with its name, and each key the JSON Schemas define
 with its name, located at the schema line that defines it. Inline code stays in the prose (a
 snippet reads "for example ``core.high.wheel``;", without a hole), while code blocks and panels
 stay out. IDs and code names are never stemmed, and the index keeps Latin-script words on every
-site; the worker folds accents on both sides, so ``leilao`` finds ``leilão``.
+site; the worker folds accents on both sides, so ``leilao`` finds ``leilão``. The Russian index keeps
+a word hyphenated between Cyrillic letters whole (``SEPARATORS``: "бринг-ин"), and the chapters'
+entries weigh more than the case pages' (``SPEC_BOOST``).
 """
 
 from __future__ import annotations
