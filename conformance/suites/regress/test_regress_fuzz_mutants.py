@@ -32,6 +32,14 @@ OUT_OF_REACH = {
     "archie-tie-not-shared": "needs two equal Archie hands, too rare in this many random hands",
     "core-low-trips-over-two-pair": "needs two low hands of trips and two pair meeting, too rare in "
                                     "this many random hands",
+    "core-suits-from-spades": "the fuzzer deals whole shuffled decks, so no deck is ever completed",
+    "core-deck-suit-by-suit": "the fuzzer deals whole shuffled decks, so no deck is ever completed",
+    "core-rest-descending": "the fuzzer deals whole shuffled decks, so no deck is ever completed",
+    "core-duplicate-by-spelling": "the fuzzer writes every card canonically, so a repeat is never spelled "
+                                  "another way",
+    "core-fraction-rounded-down": "the fuzzer's stacks are whole numbers",
+    "core-button-round-the-table": "the fuzzer's dealer is always one of the seats",
+    "core-split-of-the-paid": "the fuzzer plays hands and never sends a split request",
 }
 """Misreadings the random hands of this test cannot reach, and why: the cases kill each of them
 (``pokerspec coverage`` and conformance/misreadings/killed.json say which)."""

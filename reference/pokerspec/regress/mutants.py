@@ -34,7 +34,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import FrameType, ModuleType
-from typing import TypeVar
+from typing import TypeVar, cast
 from unittest import mock
 
 from pokerspec.archie import award as archie_award
@@ -47,21 +47,24 @@ from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
 from pokerspec.auction import setup as auction_setup
+from pokerspec.auction.declaration import Declaration, Hands
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.caches import forget_derived
+from pokerspec.conformance import reference_engine
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.conformance.grading import Result, Verdict, grade
-from pokerspec.conformance.protocol import handshake
+from pokerspec.conformance.protocol import Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
-from pokerspec.core import chips, exposed, fast, high, low
-from pokerspec.core.actions import Action, Verb
-from pokerspec.core.cards import Card, Rank, rank_of, suit_of
+from pokerspec.core import actions, cards, chips, deck, exposed, fast, high, low
+from pokerspec.core.actions import Action, ActionError, Reason, Turn, Verb
+from pokerspec.core.cards import Card, CardError, Rank, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot
-from pokerspec.core.high import HighRank
+from pokerspec.core.game import Json, Outcome
+from pokerspec.core.high import Category, HighRank
 from pokerspec.core.low import LowRank
-from pokerspec.core.types import Chips, RuleId, Seat
+from pokerspec.core.types import Chips, RuleId, Seat, parse_seat, seat_name
 from pokerspec.perft.positions import positions, read_tables
 from pokerspec.perft.tree import ReferenceTree
 from pokerspec.profiles import all_profiles
@@ -389,6 +392,253 @@ def _low_first_five(low_rank: Callable[[Sequence[Card]], LowRank]) -> Callable[[
     return lambda cards: low_rank(cards[:5])
 
 
+def _ace_lowest(rank_of: Callable[[Card], Rank]) -> Callable[[Card], Rank]:
+    """The ace is read as the one it is printed as, below the two."""
+    return lambda card: Rank(1) if rank_of(card) == 14 else rank_of(card)
+
+
+def _deck_in(order: Callable[[Card], tuple[int, int]]) -> AbstractContextManager[None]:
+    """The ascending deck, which completes a listed one, sorted by ``order`` instead."""
+    return replaced(deck, "FULL_DECK", tuple(sorted(deck.FULL_DECK, key=order)))
+
+
+def _distinct_by_spelling(parse_cards: Callable[[Sequence[str]], tuple[Card, ...]]
+                          ) -> Callable[[Sequence[str]], tuple[Card, ...]]:
+    """A repeat is looked for among the tokens as written, not among the cards they name."""
+
+    def mutant(text: Sequence[str]) -> tuple[Card, ...]:
+        tokens = cards._split(text) if isinstance(text, str) else list(text)
+        seen: set[str] = set()
+        for token in tokens:
+            if token in seen:
+                raise CardError("duplicate_card", token, f"duplicate card {token}")
+            seen.add(token)
+        return tuple(cards.parse_card(t) for t in tokens)
+
+    return mutant
+
+
+def _dealt_from_the_bottom(complete_deck: Callable[[Sequence[Card]], tuple[Card, ...]]
+                           ) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
+    return lambda top: tuple(reversed(complete_deck(top)))
+
+
+def _rest_descending(complete_deck: Callable[[Sequence[Card]], tuple[Card, ...]]
+                     ) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
+    def mutant(top: Sequence[Card]) -> tuple[Card, ...]:
+        whole = complete_deck(top)
+        return whole[:len(top)] + tuple(reversed(whole[len(top):]))
+
+    return mutant
+
+
+def _five_as_partial(exposed_rank: Rank5) -> Rank5:
+    """Five face-up cards keep only their repeats: a straight or a flush is high cards."""
+    runs = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
+
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        key = exposed_rank(cards)
+        if len(cards) != 5 or high.category_of(key) not in runs:
+            return key
+        return HighRank(high.pack(Category.HIGH_CARD, sorted((rank_of(c) for c in cards), reverse=True)))
+
+    return mutant
+
+
+def _fractions_rounded(amount: Callable[[Json, str], Chips]) -> Callable[[Json, str], Chips]:
+    def mutant(value: Json, what: str) -> Chips:
+        if isinstance(value, float) and value >= 0:
+            return Chips(int(value))
+        return amount(value, what)
+
+    return mutant
+
+
+def _net_without_returned(outcome: object) -> tuple[int, ...]:
+    """``Outcome.net`` with the uncalled excess returned left out of what a seat got back."""
+    assert isinstance(outcome, Outcome)
+    back = outcome.details.get("returned")
+    returned = back if isinstance(back, dict) else {}
+    return tuple(r - c - int(returned.get(seat_name(Seat(i)), 0))
+                 for i, (r, c) in enumerate(zip(outcome.received, outcome.contributed, strict=True)))
+
+
+def _verb_before_turn(judge: Callable[[Action, Turn], Action]) -> Callable[[Action, Turn], Action]:
+    """A seat out of turn is told whether the phase offers its verb before it is told to wait."""
+
+    def mutant(action: Action, turn: Turn) -> Action:
+        try:
+            return judge(action, turn)
+        except ActionError as exc:
+            if exc.reason is Reason.NOT_YOUR_TURN and all(a.verb is not action.verb for a in turn.listing):
+                raise ActionError(Reason.ILLEGAL_ACTION, f"{action}: {action.verb.value} is not allowed now"
+                                  ) from None
+            raise
+
+    return mutant
+
+
+# The protocol layer: how the reference engine reports what the rules decided
+# (spec/core/08-contract.md). ``_replies`` rewrites its replies; the rules inside are untouched.
+
+Reply = Callable[[ReferenceEngine, Mapping[str, Json], Message], Message]
+"""A change to one reply: the engine, the request and the reply it had."""
+
+
+def _replies(change: Reply) -> AbstractContextManager[None]:
+    """Every reply of the reference engine passed through ``change``."""
+
+    def mutate(handle: Callable[[ReferenceEngine, Mapping[str, Json]], Message]
+               ) -> Callable[[ReferenceEngine, Mapping[str, Json]], Message]:
+        def mutant(self: ReferenceEngine, message: Mapping[str, Json]) -> Message:
+            return change(self, message, handle(self, message))
+
+        return mutant
+
+    return around(ReferenceEngine, "handle", mutate)
+
+
+def _observed(change: Callable[[dict[str, Json]], None]) -> Reply:
+    """A change to the ``observation`` of an ``observe`` or a ``snapshot`` reply."""
+
+    def reply(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+        seen = answer.get("observation")
+        if isinstance(seen, dict):
+            change(seen)
+        return answer
+
+    return reply
+
+
+def _outcome_changed(change: Callable[[dict[str, Json]], None]) -> Reply:
+    """A change to the ``outcome`` of an ``outcome``, ``showdown`` or ``probe`` reply."""
+
+    def reply(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+        outcome = answer.get("outcome")
+        if isinstance(outcome, dict):
+            change(outcome)
+        return answer
+
+    return reply
+
+
+def _check_without_total(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+    """A listed check or call is written ``pN cc``, without the round total it makes."""
+    listed = answer.get("actions")
+    if isinstance(listed, list):
+        answer["actions"] = [" ".join(a.split(" ")[:2]) if isinstance(a, str) and a.split(" ")[1:2] == ["cc"]
+                             else a for a in listed]
+    return answer
+
+
+def _refusal_folds(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+    """An action the rules refuse from the seat to act costs it the hand: it is folded (as an
+    online table folds a player whose move is invalid), though the refusal is still reported."""
+    own = (Reason.OVER_CAP.value, Reason.ILLEGAL_ACTION.value, Reason.INSUFFICIENT_CHIPS.value,
+           Reason.WRONG_AMOUNT.value)
+    if message.get("op") == "act" and answer.get("rejected") in own:
+        engine.play(Action(engine.parsed(str(message["action"])).seat, Verb.FOLD))
+    return answer
+
+
+def _pot_without_round_bets(seen: dict[str, Json]) -> None:
+    """``pot`` counts the chips of the rounds already closed, not the bets of the current one."""
+    pot, bets = seen.get("pot"), seen.get("round_bets")
+    if isinstance(pot, int) and isinstance(bets, dict):
+        seen["pot"] = pot - sum(b for b in bets.values() if isinstance(b, int))
+
+
+def _folded_hands_dropped(seen: dict[str, Json]) -> None:
+    """A seat that folds gives up its cards: ``hands`` lists none for it from the fold on."""
+    hands, folded = seen.get("hands"), seen.get("folded")
+    if isinstance(hands, dict) and isinstance(folded, list):
+        seen["hands"] = {seat: ([] if seat in folded else held) for seat, held in hands.items()}
+
+
+def _auction_n(seen: dict[str, Json]) -> None:
+    """Both steps of an auction are one phase ``auction-N``."""
+    phase = seen.get("phase")
+    if isinstance(phase, str) and phase.startswith(("bid-", "pick-")):
+        seen["phase"] = "auction-" + phase.split("-")[1]
+
+
+def _received_by_winners(outcome: dict[str, Json]) -> None:
+    """``received`` lists only the seats that got something back, not every seat."""
+    received = outcome.get("received")
+    if isinstance(received, dict):
+        outcome["received"] = {seat: chips for seat, chips in received.items() if chips}
+
+
+def _shares_of_everyone(outcome: dict[str, Json]) -> None:
+    """A pot's ``shares`` list every eligible seat, 0 for a seat paid nothing (as a split does)."""
+    pots = outcome.get("pots")
+    for pot in pots if isinstance(pots, list) else ():
+        shares, eligible = pot.get("shares"), pot.get("eligible")
+        if isinstance(shares, dict) and isinstance(eligible, list):
+            pot["shares"] = {**{str(s): 0 for s in eligible}, **shares}
+
+
+def _split_of_the_paid(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+    """A ``split`` reply leaves out a winner whose share rounds down to nothing."""
+    shares = answer.get("shares")
+    if message.get("op") == "split" and isinstance(shares, dict):
+        answer["shares"] = {seat: chips for seat, chips in shares.items() if chips}
+    return answer
+
+
+def _button_round_the_table(engine: ReferenceEngine, message: Mapping[str, Json], answer: Message) -> Message:
+    """A dealer past the last seat is counted on round the table (``p4`` of three is ``p1``)
+    instead of refusing the setup."""
+    setup = message.get("setup")
+    error = answer.get("error")
+    if message.get("op") != "new_hand" or not isinstance(setup, dict) or not isinstance(error, dict) \
+            or error.get("code") != "bad_seats" or not isinstance(setup.get("stacks"), list):
+        return answer
+    seats = len(cast(list[Json], setup["stacks"]))
+    try:
+        dealer = parse_seat(str(setup.get("dealer")))
+    except ValueError:
+        return answer
+    if dealer < seats or seats < 2:
+        return answer
+    again = engine.handle({**message, "setup": {**setup, "dealer": seat_name(Seat(dealer % seats))}})
+    return answer if "error" in again else again
+
+
+AuctionAward = Callable[[Chips, Mapping[Seat, Hands], Mapping[Seat, Declaration], Sequence[Seat],
+                         AuctionRules], auction_award.Award]
+
+
+def _one_direction_named(award: AuctionAward) -> AuctionAward:
+    """A pot whose remaining players all declared one way is labelled by that way, ``high`` or
+    ``low``, not ``all`` (the Auction engine before CORE-4)."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        ways = {d for s, d in declarations.items() if s not in got.excluded}
+        if len(got.pots) != 1 or list(got.pots[0].winners) != ["all"] \
+                or ways not in ({Declaration.HIGH}, {Declaration.LOW}):
+            return got
+        label = "high" if ways == {Declaration.HIGH} else "low"
+        pot_award = got.pots[0]
+        return replace(got, pots=(replace(pot_award, winners={label: pot_award.winners["all"]}),))
+
+    return mutant
+
+
+@contextmanager
+def _one_pair_named_pair() -> Iterator[None]:
+    """The category one pair is named ``pair`` in replies."""
+    label = Category.label
+
+    def named(category: Category) -> str:
+        return "pair" if category is Category.ONE_PAIR else str(label.__get__(category))
+
+    with mock.patch.object(Category, "label", property(named)):
+        yield
+
+
 # --- archie ----------------------------------------------------------------------------------
 
 
@@ -684,6 +934,76 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("core-exposed-no-pairs", "core", RuleId("core.exposed.partial"),
            "fewer than five face-up cards rank by high cards alone, pairs ignored",
            _no_exposed_shapes),
+    Mutant("core-ace-ranks-lowest", "core", RuleId("core.cards.ranks"),
+           "the ace ranks lowest, below the two, as the one it is printed as",
+           lambda: ranking(high, "rank_of", _ace_lowest)),
+    Mutant("core-suits-from-spades", "core", RuleId("core.cards.suits"),
+           "within a rank the suits ascend spades, hearts, diamonds, clubs (the source's order read "
+           "from the wrong end), so a listed deck is completed 2s 2h 2d 2c 3s ...",
+           lambda: _deck_in(lambda c: (rank_of(c), -suit_of(c)))),
+    Mutant("core-duplicate-by-spelling", "core", RuleId("core.cards.distinct"),
+           "a card is a repeat only when it is spelled the same way: Td 9c 10♦ holds three cards",
+           lambda: around(cards, "parse_cards", _distinct_by_spelling)),
+    Mutant("core-deck-suit-by-suit", "core", RuleId("core.deck.cards"),
+           "the ascending deck runs suit by suit, 2c 3c ... Ac 2d ..., not rank by rank",
+           lambda: _deck_in(lambda c: (suit_of(c), rank_of(c)))),
+    Mutant("core-dealt-from-the-bottom", "core", RuleId("core.deck.order"),
+           "cards are dealt from the end of the deck as listed (an array popped from its end), "
+           "so the last card listed is the first dealt",
+           lambda: around(deck, "complete_deck", _dealt_from_the_bottom)),
+    Mutant("core-rest-descending", "core", RuleId("core.deck.completion"),
+           "the cards a deck does not list follow it from the ace of spades down, not from the two "
+           "of clubs up",
+           lambda: around(deck, "complete_deck", _rest_descending)),
+    Mutant("core-five-exposed-no-straights", "core", RuleId("core.exposed.five"),
+           "five face-up cards are ranked as a partial hand: a straight or a flush counts as high cards",
+           lambda: around(exposed, "exposed_rank", _five_as_partial)),
+    Mutant("core-fraction-rounded-down", "core", RuleId("core.chips.amount"),
+           "a fractional amount is rounded down to whole chips instead of refused",
+           lambda: around(reference_engine, "_amount", _fractions_rounded)),
+    Mutant("core-net-without-returned", "core", RuleId("core.chips.net"),
+           "the uncalled excess returned is left out of the net: a net counts the pots won against "
+           "everything put in, and the nets no longer add up to zero",
+           lambda: mock.patch.object(Outcome, "net", property(_net_without_returned))),
+    Mutant("core-check-listed-bare", "core", RuleId("core.notation.legal"),
+           "a check or call is listed as pN cc, without the round total it makes",
+           lambda: _replies(_check_without_total)),
+    Mutant("core-refusal-folds", "core", RuleId("core.notation.reasons"),
+           "a refused bet, call or raise folds the seat that made it, as an online table folds an "
+           "invalid move: the refusal changes the hand",
+           lambda: _replies(_refusal_folds)),
+    Mutant("core-pot-without-round-bets", "core", RuleId("core.notation.observables"),
+           "pot counts only the betting rounds already closed: the bets of the current round are left out",
+           lambda: _replies(_observed(_pot_without_round_bets))),
+    Mutant("core-auction-phase-n", "core", RuleId("core.contract.phases"),
+           "an auction's bidding and picking are one phase, auction-N, instead of bid-N then pick-N",
+           lambda: _replies(_observed(_auction_n))),
+    Mutant("core-folded-hands-dropped", "core", RuleId("core.contract.observables"),
+           "a seat that folds is listed with no cards in hands from its fold on",
+           lambda: _replies(_observed(_folded_hands_dropped))),
+    Mutant("core-received-by-winners", "core", RuleId("core.contract.outcome"),
+           "received lists only the seats that got chips back, not every seat",
+           lambda: _replies(_outcome_changed(_received_by_winners))),
+    Mutant("core-shares-of-everyone", "core", RuleId("core.contract.pots"),
+           "a pot's shares list every eligible seat, 0 for those paid nothing, as a split reply does",
+           lambda: _replies(_outcome_changed(_shares_of_everyone))),
+    Mutant("core-one-direction-labelled", "core", RuleId("core.contract.winners"),
+           "an Auction pot whose players all declared one way is labelled high or low, not all",
+           lambda: around(auction_award, "award", _one_direction_named)),
+    Mutant("core-one-pair-named-pair", "core", RuleId("core.contract.values"),
+           "the category one pair is named pair",
+           _one_pair_named_pair),
+    Mutant("core-button-round-the-table", "core", RuleId("core.contract.setup"),
+           "a dealer past the last seat is counted on round the table (p4 of three seats deals as p1) "
+           "instead of the setup being refused",
+           lambda: _replies(_button_round_the_table)),
+    Mutant("core-verb-before-turn", "core", RuleId("core.contract.precedence"),
+           "a seat out of turn whose verb the phase offers nobody is refused illegal_action, not "
+           "not_your_turn (the verb judged before the turn, as the Auction engine did before CORE-5)",
+           lambda: around(actions, "judge", _verb_before_turn)),
+    Mutant("core-split-of-the-paid", "core", RuleId("core.contract.core-ops"),
+           "a split reply leaves out a winner whose share rounds down to nothing",
+           lambda: _replies(_split_of_the_paid)),
     Mutant("archie-small-bets-throughout", "archie", RuleId("archie.table.limits"),
            "the bet stays the small bet after the draws as well",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, big_bet=r.small_bet))),
@@ -1101,7 +1421,10 @@ def markdown(findings: Sequence[Finding]) -> str:
         "",
         "Does the conformance suite notice when a rule is wrong? Each mutant below is the reference",
         "implementation with exactly one rule deliberately broken, patched in memory for the run",
-        "(`reference/pokerspec/regress/mutants.py`; the source files are never changed). Every",
+        "(`reference/pokerspec/regress/mutants.py`; the source files are never changed). A rule of",
+        "the [engine contract](../spec/core/08-contract.md) (phases, observables, outcome keys, the",
+        "order of rejection reasons) is broken where the reference engine reports it, in its replies,",
+        "since that is where an engine misreads it. Every",
         "case runs against each mutant under every profile it lists. A mutant is **killed** when at",
         "least one required case fails or errors, or when the published perft tables",
         "(`conformance/perft/tables.json`, every position walked to its checked depth) no longer",
