@@ -32,6 +32,24 @@ OUT_OF_REACH = {
     "archie-tie-not-shared": "needs two equal Archie hands, too rare in this many random hands",
     "core-low-trips-over-two-pair": "needs two low hands of trips and two pair meeting, too rare in "
                                     "this many random hands",
+    "archie-three-seats-dealt": "the fuzzer seats the profile's own table, never a third seat",
+    "archie-dealer-seat-wraps": "the fuzzer names one of the two seats as the dealer, never another",
+    "archie-one-way-per-hand": "needs a straight or flush of eight or lower at a showdown, too rare in "
+                               "this many random hands",
+    "archie-low-is-not-high": "needs a straight or flush of eight or lower at a showdown, too rare in "
+                              "this many random hands",
+    "archie-wheel-ace-high": "needs the wheel to meet another straight at a showdown, too rare in this "
+                             "many random hands",
+    "archie-straight-over-flush": "needs a straight to meet a flush at a showdown, too rare in this many "
+                                  "random hands",
+    "archie-low-from-the-lowest": "needs two qualified lows that the top card and the bottom card order "
+                                  "differently, too rare in this many random hands",
+    "archie-low-by-total": "needs two qualified lows that the top card and the total order differently, "
+                           "too rare in this many random hands",
+    "archie-halves-swapped": "only an odd pot shows it, and no pot of a hand is odd (ARC-14): the showdown "
+                             "cases have one",
+    "archie-winners-share-equally": "needs a tie in one direction and another winner in the other, too "
+                                    "rare in this many random hands",
 }
 """Misreadings the random hands of this test cannot reach, and why: the cases kill each of them
 (``pokerspec coverage`` and conformance/misreadings/killed.json say which)."""
