@@ -40,6 +40,24 @@ OUT_OF_REACH = {
     "core-fraction-rounded-down": "the fuzzer's stacks are whole numbers",
     "core-button-round-the-table": "the fuzzer's dealer is always one of the seats",
     "core-split-of-the-paid": "the fuzzer plays hands and never sends a split request",
+    "archie-three-seats-dealt": "the fuzzer seats the profile's own table, never a third seat",
+    "archie-dealer-seat-wraps": "the fuzzer names one of the two seats as the dealer, never another",
+    "archie-one-way-per-hand": "needs a straight or flush of eight or lower at a showdown, too rare in "
+                               "this many random hands",
+    "archie-low-is-not-high": "needs a straight or flush of eight or lower at a showdown, too rare in "
+                              "this many random hands",
+    "archie-wheel-ace-high": "needs the wheel to meet another straight at a showdown, too rare in this "
+                             "many random hands",
+    "archie-straight-over-flush": "needs a straight to meet a flush at a showdown, too rare in this many "
+                                  "random hands",
+    "archie-low-from-the-lowest": "needs two qualified lows that the top card and the bottom card order "
+                                  "differently, too rare in this many random hands",
+    "archie-low-by-total": "needs two qualified lows that the top card and the total order differently, "
+                           "too rare in this many random hands",
+    "archie-halves-swapped": "only an odd pot shows it, and no pot of a hand is odd (ARC-14): the showdown "
+                             "cases have one",
+    "archie-winners-share-equally": "needs a tie in one direction and another winner in the other, too "
+                                    "rare in this many random hands",
 }
 """Misreadings the random hands of this test cannot reach, and why: the cases kill each of them
 (``pokerspec coverage`` and conformance/misreadings/killed.json say which)."""

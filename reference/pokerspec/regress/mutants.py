@@ -40,9 +40,13 @@ from unittest import mock
 from pokerspec.archie import award as archie_award
 from pokerspec.archie import betting as archie_betting
 from pokerspec.archie import deal as archie_deal
+from pokerspec.archie import engine as archie_engine
 from pokerspec.archie import qualifiers as archie_qualifiers
+from pokerspec.archie import showdown as archie_showdown
+from pokerspec.archie import table as archie_table
 from pokerspec.archie.betting import Round
-from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
+from pokerspec.archie.engine import ArchieGame, ArchieState, Pending
+from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
@@ -58,11 +62,11 @@ from pokerspec.conformance.protocol import Message, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
 from pokerspec.core import actions, cards, chips, deck, exposed, fast, high, low
-from pokerspec.core.actions import Action, ActionError, Reason, Turn, Verb
+from pokerspec.core.actions import Action, ActionError, Reason, Turn, Verb, betting_actions
 from pokerspec.core.cards import Card, CardError, Rank, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot
-from pokerspec.core.game import Json, Outcome
-from pokerspec.core.high import Category, HighRank
+from pokerspec.core.game import Json, Outcome, PotAward, Setup
+from pokerspec.core.high import Category, HighRank, category_of, pack
 from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat, parse_seat, seat_name
 from pokerspec.perft.positions import positions, read_tables
@@ -727,6 +731,380 @@ def _dealer_dealt_first(initial_deal: InitialDeal) -> InitialDeal:
     return lambda deck, dealer: initial_deal(deck, non_dealer(dealer))
 
 
+CheckSetup = Callable[[Sequence[Chips], Seat, Sequence[Card], ArchieRules], None]
+Start = Callable[[ArchieGame, Setup, ArchieRules], ArchieState]
+Discards = tuple[tuple[Card, ...], tuple[Card, ...]]
+ReplaceDiscards = Callable[[TwoHands, Discards, tuple[Card, ...], Seat], tuple[TwoHands, tuple[Card, ...]]]
+Legal = Callable[[Round, ArchieRules], tuple[Action, ...]]
+Apply = Callable[[Round, Action], Round]
+BetStep = Callable[[ArchieGame, ArchieState, Round, Action], ArchieState]
+DrawStep = Callable[[ArchieGame, ArchieState, Pending, Action], ArchieState]
+Applied = Callable[[ArchieGame, ArchieState, Action], ArchieState]
+Settle = Callable[[Mapping[Seat, Sequence[Card]], Sequence[Chips], Seat | None, Seat, ArchieRules], Outcome]
+FoldOutcome = Callable[[tuple[Chips, ...], Seat, Seat], Outcome]
+Award = Callable[[Mapping[Seat, Sequence[Card]], Chips, Seat, ArchieRules], tuple[PotAward, dict[str, Json]]]
+QualifiesHigh = Callable[[Sequence[Card], ArchieRules], bool]
+QualifiesLow = Callable[[Sequence[Card]], bool]
+
+
+def _extra_seats_sit_out(check_setup: CheckSetup) -> CheckSetup:
+    """More than two seats are dealt: the first two play, the others sit out."""
+
+    def mutant(stacks: Sequence[Chips], dealer: Seat, deck: Sequence[Card], rules: ArchieRules) -> None:
+        check_setup(stacks[:2] if 0 <= dealer < 2 else stacks, dealer, deck, rules)
+
+    return mutant
+
+
+def _dealer_wraps(start: Start) -> Start:
+    """A dealer named beyond the two seats is counted round the table (p3 is p1)."""
+
+    def mutant(game: ArchieGame, setup: Setup, rules: ArchieRules) -> ArchieState:
+        if len(setup.stacks) == 2:
+            setup = replace(setup, dealer=Seat(setup.dealer % 2))
+        return start(game, setup, rules)
+
+    return mutant
+
+
+def _burn_before_draw(replace_discards: ReplaceDiscards) -> ReplaceDiscards:
+    return lambda hands, discards, stub, dealer: replace_discards(hands, discards, stub[1:], dealer)
+
+
+def _from_the_bottom(replace_discards: ReplaceDiscards) -> ReplaceDiscards:
+    """The replacements are taken from the end of the stub (a list popped from its end)."""
+
+    def mutant(hands: TwoHands, discards: Discards, stub: tuple[Card, ...], dealer: Seat
+               ) -> tuple[TwoHands, tuple[Card, ...]]:
+        new, rest = replace_discards(hands, discards, stub[::-1], dealer)
+        return new, rest[::-1]
+
+    return mutant
+
+
+def _discards_under_the_stub(replace_discards: ReplaceDiscards) -> ReplaceDiscards:
+    def mutant(hands: TwoHands, discards: Discards, stub: tuple[Card, ...], dealer: Seat
+               ) -> tuple[TwoHands, tuple[Card, ...]]:
+        new, rest = replace_discards(hands, discards, stub, dealer)
+        return new, rest + discards[non_dealer(dealer)] + discards[dealer]
+
+    return mutant
+
+
+def _facing(rnd: Round) -> bool:
+    return rnd.bets[rnd.to_act] != max(rnd.bets)
+
+
+def _raise_offered_to_double(legal: Legal) -> Legal:
+    def mutant(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
+        if not _facing(rnd) or rnd.raises >= rules.cap:
+            return legal(rnd, rules)
+        top = max(rnd.bets)
+        return betting_actions(rnd.to_act, top, Chips(2 * top))
+
+    return mutant
+
+
+def _raise_made_to_double(apply: Apply) -> Apply:
+    def mutant(rnd: Round, action: Action) -> Round:
+        after = apply(rnd, action)
+        if action.verb is not Verb.BET_RAISE or not _facing(rnd):
+            return after
+        bets = list(after.bets)
+        bets[action.seat] = Chips(2 * max(rnd.bets))
+        return replace(after, bets=(bets[0], bets[1]))
+
+    return mutant
+
+
+@contextmanager
+def _raise_doubles() -> Iterator[None]:
+    with around(archie_betting, "legal", _raise_offered_to_double), \
+            around(archie_betting, "apply", _raise_made_to_double):
+        yield
+
+
+def _no_check_raise(legal: Legal) -> Legal:
+    """A seat that checked (it has acted and put nothing in) may only call or fold a bet."""
+
+    def mutant(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
+        seat = rnd.to_act
+        if seat in rnd.acted and rnd.bets[seat] == 0 and _facing(rnd):
+            return betting_actions(seat, max(rnd.bets), None)
+        return legal(rnd, rules)
+
+    return mutant
+
+
+@contextmanager
+def _round_closed(closed: Callable[[Round], bool]) -> Iterator[None]:
+    forget_derived()
+    try:
+        with mock.patch.object(Round, "closed", property(closed)):
+            yield
+    finally:
+        forget_derived()
+
+
+def _draw_after_fourth_bet(bet: BetStep) -> BetStep:
+    """The fourth round is followed by a draw too."""
+
+    def mutant(game: ArchieGame, state: ArchieState, rnd: Round, action: Action) -> ArchieState:
+        after = bet(game, state, rnd, action)
+        if after.over and after.folded is None:
+            return after._replace(discards=(None, None))
+        return after
+
+    return mutant
+
+
+def _showdown_after_fourth_draw(draw: DrawStep) -> DrawStep:
+    def mutant(game: ArchieGame, state: ArchieState, discards: Pending, action: Action) -> ArchieState:
+        after = draw(game, state, discards, action)
+        if after.betting_round == BETTING_ROUNDS and after.discards is None:
+            return after._replace(betting=None, betting_round=BETTING_ROUNDS - 1)
+        return after
+
+    return mutant
+
+
+@contextmanager
+def _four_draws() -> Iterator[None]:
+    with around(ArchieGame, "_bet", _draw_after_fourth_bet), \
+            around(ArchieGame, "_draw", _showdown_after_fourth_draw):
+        yield
+
+
+@contextmanager
+def _dealer_declares_first() -> Iterator[None]:
+    original: property = vars(ArchieState)["to_act"]
+
+    def mutant(state: ArchieState) -> Seat | None:
+        if state.discards is not None:
+            return next(s for s in (state.dealer, non_dealer(state.dealer)) if state.discards[s] is None)
+        seat: Seat | None = original.__get__(state)
+        return seat
+
+    forget_derived()
+    try:
+        with mock.patch.object(ArchieState, "to_act", property(mutant)):
+            yield
+    finally:
+        forget_derived()
+
+
+def _count_shown_when_dealt(draw: DrawStep) -> DrawStep:
+    """``drawn`` counts a discard only once the replacements are dealt."""
+
+    def mutant(game: ArchieGame, state: ArchieState, discards: Pending, action: Action) -> ArchieState:
+        after = draw(game, state, discards, action)
+        return after if after.discards is None else after._replace(drawn=state.drawn)
+
+    return mutant
+
+
+def _check_stands_pat(apply: Applied) -> Applied:
+    """During a draw a check by the seat to act is taken as standing pat."""
+
+    def mutant(game: ArchieGame, state: ArchieState, action: Action) -> ArchieState:
+        if state.discards is not None and action.verb is Verb.CHECK_CALL and action.seat == state.to_act:
+            action = Action(action.seat, Verb.DRAW, cards=())
+        return apply(game, state, action)
+
+    return mutant
+
+
+def _fold_winner_shows(fold_outcome: FoldOutcome) -> FoldOutcome:
+    def mutant(contributed: tuple[Chips, ...], folded: Seat, dealer: Seat) -> Outcome:
+        out = fold_outcome(contributed, folded, dealer)
+        return replace(out, details={**out.details, "shown": [seat_name(Seat(1 - folded))]})
+
+    return mutant
+
+
+def _fold_still_qualifies(settle: Settle) -> Settle:
+    """After a fold a hand that qualifies neither way falls back to the best ordinary high."""
+
+    def mutant(hands: Mapping[Seat, Sequence[Card]], contributed: Sequence[Chips], folded: Seat | None,
+               dealer: Seat, rules: ArchieRules) -> Outcome:
+        out = settle(hands, contributed, folded, dealer, rules)
+        if folded is None or len(hands) != 2:
+            return out
+        winner = hands[Seat(1 - folded)]
+        if archie_qualifiers.qualifies_high(winner, rules) or archie_qualifiers.qualifies_low(winner):
+            return out
+        pot_award, _ = archie_award.award(hands, Chips(sum(contributed)), dealer, rules)
+        return replace(out, pots=(pot_award,), received=tuple(
+            pot_award.shares.get(Seat(i), Chips(0)) for i in range(len(contributed))))
+
+    return mutant
+
+
+def _loser_mucks(settle: Settle) -> Settle:
+    def mutant(hands: Mapping[Seat, Sequence[Card]], contributed: Sequence[Chips], folded: Seat | None,
+               dealer: Seat, rules: ArchieRules) -> Outcome:
+        out = settle(hands, contributed, folded, dealer, rules)
+        if folded is not None:
+            return out
+        winners = {s for pot in out.pots for ws in pot.winners.values() for s in ws}
+        return replace(out, details={**out.details, "shown": [seat_name(s) for s in sorted(winners)]})
+
+    return mutant
+
+
+def _straight_no_low(qualifies_low: QualifiesLow) -> QualifiesLow:
+    return lambda cards: qualifies_low(cards) and \
+        category_of(archie_qualifiers.high_strength(cards)) < Category.STRAIGHT
+
+
+def _low_no_high(qualifies_high: QualifiesHigh) -> QualifiesHigh:
+    return lambda cards, rules: qualifies_high(cards, rules) and not archie_qualifiers.qualifies_low(cards)
+
+
+def _wheel_ace_high(high_strength: Rank5) -> Rank5:
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        rank = high_strength(cards)
+        wheel = {rank_of(c) for c in cards} == {14, 2, 3, 4, 5}
+        if wheel and category_of(rank) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+            return HighRank(pack(category_of(rank), [14]))
+        return rank
+
+    return mutant
+
+
+def _straight_over_flush(high_strength: Rank5) -> Rank5:
+    swap = {Category.STRAIGHT: Category.FLUSH, Category.FLUSH: Category.STRAIGHT}
+
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        rank = high_strength(cards)
+        category = category_of(rank)
+        if category not in swap:
+            return rank
+        return HighRank(rank - (category << 20) + (swap[category] << 20))
+
+    return mutant
+
+
+def _groups_ignored(high_strength: Rank5) -> Rank5:
+    """Within a category the cards compare from the highest down, pairs or not."""
+
+    def mutant(cards: Sequence[Card]) -> HighRank:
+        rank = high_strength(cards)
+        return HighRank(pack(category_of(rank), sorted((rank_of(c) for c in cards), reverse=True)))
+
+    return mutant
+
+
+LowStrength = Callable[[Sequence[Card]], LowRank]
+
+
+def _low_from_lowest(low_strength: LowStrength) -> LowStrength:
+    """Lows compare from the lowest card up (only qualified lows, all unpaired, are compared)."""
+
+    def mutant(cards: Sequence[Card]) -> LowRank:
+        return LowRank(-pack(0, sorted(low.low_value(c) for c in cards)))
+
+    return mutant
+
+
+def _low_by_total(low_strength: LowStrength) -> LowStrength:
+    """Lows compare by the total of their ranks, the ace one: the smaller total wins."""
+
+    def mutant(cards: Sequence[Card]) -> LowRank:
+        return LowRank(-sum(low.low_value(c) for c in cards) * 2**24 + low_strength(cards))
+
+    return mutant
+
+
+def _split_award(award: Award, change: Callable[[PotAward, str, ArchieRules], dict[Seat, Chips]]) -> Award:
+    """``award`` with the shares of a pot awarded ``kind`` (``high-low``, ``high``, ``low``)
+    given out by ``change(pot_award, kind, rules)`` instead."""
+
+    def mutant(hands: Mapping[Seat, Sequence[Card]], pot: Chips, dealer: Seat, rules: ArchieRules
+               ) -> tuple[PotAward, dict[str, Json]]:
+        pot_award, details = award(hands, pot, dealer, rules)
+        kind = str(details["award"])
+        if kind == "no-qualifier":
+            return pot_award, details
+        return replace(pot_award, shares=change(pot_award, kind, rules)), details
+
+    return mutant
+
+
+def _added(*parts: Mapping[Seat, Chips]) -> dict[Seat, Chips]:
+    total: dict[Seat, Chips] = {}
+    for part in parts:
+        for seat, amount in part.items():
+            total[seat] = Chips(total.get(seat, 0) + amount)
+    return total
+
+
+def _halves_swapped(pot: PotAward, kind: str, rules: ArchieRules) -> dict[Seat, Chips]:
+    if kind != "high-low":
+        return dict(pot.shares)
+    high_half, low_half = chips.high_low_halves(pot.amount)
+    return _added(chips.split(high_half, pot.winners["low"], rules.odd_chip),
+                  chips.split(low_half, pot.winners["high"], rules.odd_chip))
+
+
+def _winners_share_equally(pot: PotAward, kind: str, rules: ArchieRules) -> dict[Seat, Chips]:
+    if kind != "high-low":
+        return dict(pot.shares)
+    winners = list(dict.fromkeys(pot.winners["high"] + pot.winners["low"]))
+    return chips.split(pot.amount, winners, rules.odd_chip)
+
+
+def _one_way_half(pot: PotAward, kind: str, rules: ArchieRules) -> dict[Seat, Chips]:
+    """The one-way winners take their direction's half; the other half, won by nobody, is
+    shared by everyone at the showdown."""
+    if kind == "high-low":
+        return dict(pot.shares)
+    high_half, low_half = chips.high_low_halves(pot.amount)
+    won, unwon = (high_half, low_half) if kind == "high" else (low_half, high_half)
+    return _added(chips.split(won, pot.winners["all"], rules.odd_chip),
+                  chips.split(unwon, pot.eligible, rules.odd_chip))
+
+
+def _no_high_falls_back(award: Award) -> Award:
+    """With no qualified high the best ordinary high takes the pot, a qualified low or not."""
+
+    def mutant(hands: Mapping[Seat, Sequence[Card]], pot: Chips, dealer: Seat, rules: ArchieRules
+               ) -> tuple[PotAward, dict[str, Json]]:
+        pot_award, details = award(hands, pot, dealer, rules)
+        if details["award"] != "low":
+            return pot_award, details
+        takers = archie_award.best(pot_award.eligible, archie_qualifiers.high_strength, hands)
+        return replace(pot_award, winners={"all": tuple(takers)},
+                       shares=chips.split(pot, takers, rules.odd_chip)), details
+
+    return mutant
+
+
+def _net_changed(put_in: Callable[[Sequence[Chips], Seat, ArchieRules], tuple[Chips, ...]]
+                 ) -> Callable[[Settle], Settle]:
+    """``settle`` with each seat's ``contributed``, from which its net is worked out, replaced by
+    ``put_in(contributed, dealer, rules)``."""
+
+    def mutate(settle: Settle) -> Settle:
+        def mutant(hands: Mapping[Seat, Sequence[Card]], contributed: Sequence[Chips], folded: Seat | None,
+                   dealer: Seat, rules: ArchieRules) -> Outcome:
+            out = settle(hands, contributed, folded, dealer, rules)
+            return replace(out, contributed=put_in(contributed, dealer, rules))
+
+        return mutant
+
+    return mutate
+
+
+def _blinds_left_out(contributed: Sequence[Chips], dealer: Seat, rules: ArchieRules) -> tuple[Chips, ...]:
+    blinds = {dealer: rules.small_blind, non_dealer(dealer): rules.big_blind}
+    return tuple(Chips(c - blinds.get(Seat(i), 0)) for i, c in enumerate(contributed))
+
+
+def _nothing_put_in(contributed: Sequence[Chips], dealer: Seat, rules: ArchieRules) -> tuple[Chips, ...]:
+    return tuple(Chips(0) for _ in contributed)
+
+
 # --- auction ---------------------------------------------------------------------------------
 
 PickOrder = Callable[[dict[Seat, Chips], Sequence[tuple[Card, ...]], Sequence[Seat]], tuple[Seat, ...]]
@@ -1060,6 +1438,99 @@ MUTANTS: tuple[Mutant, ...] = (
            "under archie-pagat the best ordinary high takes a pot nobody qualifies for (BARGE's fallback)",
            lambda: rules_changed(ArchieRules, lambda r: replace(r, no_qualifier=NoQualifier.BEST_HIGH),
                                  "archie-pagat")),
+    Mutant("archie-three-seats-dealt", "archie", RuleId("archie.table.players"),
+           "a table of more than two seats is dealt: the first two play and the others sit out",
+           lambda: around(archie_table, "check_setup", _extra_seats_sit_out)),
+    Mutant("archie-dealer-seat-wraps", "archie", RuleId("archie.table.players"),
+           "a dealer named beyond the two seats is counted round the table (p3 deals as p1)",
+           lambda: around(ArchieGame, "start", _dealer_wraps)),
+    Mutant("archie-burn-before-draw", "archie", RuleId("archie.table.deck"),
+           "a card is burnt from the stub before each draw's replacements, as in many draw games",
+           lambda: around(archie_deal, "replace_discards", _burn_before_draw)),
+    Mutant("archie-replacements-from-the-bottom", "archie", RuleId("archie.table.deck"),
+           "the replacements are taken from the bottom of the stub (a list popped from its end)",
+           lambda: around(archie_deal, "replace_discards", _from_the_bottom)),
+    Mutant("archie-two-draws", "archie", RuleId("archie.deal.draws"),
+           "three betting rounds and two draws: the showdown follows the third round",
+           lambda: mock.patch.object(archie_engine, "BETTING_ROUNDS", BETTING_ROUNDS - 1)),
+    Mutant("archie-four-draws", "archie", RuleId("archie.deal.draws"),
+           "a draw follows every betting round, the fourth too, and the showdown follows the fourth draw",
+           _four_draws),
+    Mutant("archie-discard-at-most-three", "archie", RuleId("archie.deal.discard"),
+           "a discard of four or five cards is refused (five-card draw's house limit of three)",
+           lambda: mock.patch.object(actions, "MAX_DISCARD", 3)),
+    Mutant("archie-dealer-declares-first", "archie", RuleId("archie.deal.discard"),
+           "the dealer announces his discard first; the replacements still go to the big blind first",
+           _dealer_declares_first),
+    Mutant("archie-count-hidden-until-dealt", "archie", RuleId("archie.deal.discard"),
+           "the number a player draws is public only once the replacements are dealt, not when he commits",
+           lambda: around(ArchieGame, "_draw", _count_shown_when_dealt)),
+    Mutant("archie-discards-under-the-stub", "archie", RuleId("archie.deal.enough"),
+           "the discards go back under the stub instead of out of play, as if the deck could run short",
+           lambda: around(archie_deal, "replace_discards", _discards_under_the_stub)),
+    Mutant("archie-raise-doubles", "archie", RuleId("archie.betting.facing"),
+           "a raise goes to twice the total faced (big-bet poker's minimum) instead of one unit above it",
+           _raise_doubles),
+    Mutant("archie-no-check-raise", "archie", RuleId("archie.betting.check-raise"),
+           "a player who checked may only call or fold when the other then bets (a house rule)",
+           lambda: around(archie_betting, "legal", _no_check_raise)),
+    Mutant("archie-one-check-closes", "archie", RuleId("archie.betting.close"),
+           "a round closes as soon as the totals match after an action: one check closes it",
+           lambda: _round_closed(lambda rnd: bool(rnd.acted) and rnd.bets[0] == rnd.bets[1])),
+    Mutant("archie-close-when-both-acted", "archie", RuleId("archie.betting.close"),
+           "a round closes once both have acted, matched or not: a bet after a check goes unanswered",
+           lambda: _round_closed(lambda rnd: len(rnd.acted) == 2)),
+    Mutant("archie-check-stands-pat", "archie", RuleId("archie.betting.then-draw"),
+           "a check offered during a draw is taken as standing pat instead of being refused",
+           lambda: around(ArchieGame, "apply", _check_stands_pat)),
+    Mutant("archie-fold-winner-shows", "archie", RuleId("archie.showdown.fold"),
+           "after a fold the winner shows his hand",
+           lambda: around(archie_showdown, "fold_outcome", _fold_winner_shows)),
+    Mutant("archie-fold-still-qualifies", "archie", RuleId("archie.showdown.fold"),
+           "after a fold a hand that qualifies neither way loses the pot to a better ordinary high",
+           lambda: around(archie_showdown, "settle", _fold_still_qualifies)),
+    Mutant("archie-loser-mucks", "archie", RuleId("archie.showdown.expose"),
+           "at a showdown only the winning hands are shown; a losing hand is mucked",
+           lambda: around(archie_showdown, "settle", _loser_mucks)),
+    Mutant("archie-one-way-per-hand", "archie", RuleId("archie.showdown.cards-speak"),
+           "a hand competes in one direction only: a straight or flush plays high and is not also a low",
+           lambda: around(archie_award, "qualifies_low", _straight_no_low, everywhere=False)),
+    Mutant("archie-low-is-not-high", "archie", RuleId("archie.qualify.both"),
+           "a hand that qualifies for low does not also qualify for high",
+           lambda: around(archie_award, "qualifies_high", _low_no_high, everywhere=False)),
+    Mutant("archie-wheel-ace-high", "archie", RuleId("archie.qualify.high-order"),
+           "A-2-3-4-5 ranks as an ace-high straight, level with A-K-Q-J-T, instead of the lowest",
+           lambda: around(archie_award, "high_strength", _wheel_ace_high, everywhere=False)),
+    Mutant("archie-straight-over-flush", "archie", RuleId("archie.qualify.high-order"),
+           "a straight beats a flush",
+           lambda: around(archie_award, "high_strength", _straight_over_flush, everywhere=False)),
+    Mutant("archie-groups-ignored", "archie", RuleId("archie.qualify.high-order"),
+           "within a category the cards compare from the highest down, pairs or not",
+           lambda: around(archie_award, "high_strength", _groups_ignored, everywhere=False)),
+    Mutant("archie-low-from-the-lowest", "archie", RuleId("archie.qualify.low-order"),
+           "qualified lows compare from the lowest card up",
+           lambda: around(archie_award, "low_strength", _low_from_lowest, everywhere=False)),
+    Mutant("archie-low-by-total", "archie", RuleId("archie.qualify.low-order"),
+           "qualified lows compare by the total of their ranks, the smaller total winning",
+           lambda: around(archie_award, "low_strength", _low_by_total, everywhere=False)),
+    Mutant("archie-halves-swapped", "archie", RuleId("archie.award.split"),
+           "the high half goes to the best low and the low half to the best high",
+           lambda: around(archie_award, "award", lambda a: _split_award(a, _halves_swapped))),
+    Mutant("archie-winners-share-equally", "archie", RuleId("archie.award.split"),
+           "a split pot is shared equally by every player who wins or shares a half",
+           lambda: around(archie_award, "award", lambda a: _split_award(a, _winners_share_equally))),
+    Mutant("archie-one-way-half", "archie", RuleId("archie.award.one-way"),
+           "the one-way winner takes only his direction's half; the other half is shared by both players",
+           lambda: around(archie_award, "award", lambda a: _split_award(a, _one_way_half))),
+    Mutant("archie-no-high-falls-back", "archie", RuleId("archie.award.one-way"),
+           "with no qualified high the best ordinary high takes the pot, although a low qualifies",
+           lambda: around(archie_award, "award", _no_high_falls_back)),
+    Mutant("archie-net-without-blinds", "archie", RuleId("archie.award.net"),
+           "the net result leaves out the blinds: only the chips bet after them count as put in",
+           lambda: around(archie_showdown, "settle", _net_changed(_blinds_left_out))),
+    Mutant("archie-net-is-gross", "archie", RuleId("archie.award.net"),
+           "the net result is what a player received, what he put in not taken off",
+           lambda: around(archie_showdown, "settle", _net_changed(_nothing_put_in))),
     Mutant("auction-ante-doubled", "auction", RuleId("auction.setup.ante"),
            "every player antes two chips instead of one",
            lambda: rules_changed(AuctionRules, lambda r: unchecked(r, ante=Chips(2)))),
