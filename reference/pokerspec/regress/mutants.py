@@ -46,7 +46,12 @@ from pokerspec.archie.table import ArchieRules, NoQualifier, non_dealer
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
+from pokerspec.auction import declaration as auction_declaration
+from pokerspec.auction import engine as auction_engine
 from pokerspec.auction import setup as auction_setup
+from pokerspec.auction.auctions import Sealed
+from pokerspec.auction.betting import Betting
+from pokerspec.auction.declaration import Declaration, Hands
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.caches import forget_derived
@@ -57,8 +62,9 @@ from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
 from pokerspec.core import chips, exposed, fast, high, low
 from pokerspec.core.actions import Action, Verb
-from pokerspec.core.cards import Card, Rank, rank_of, suit_of
-from pokerspec.core.chips import OddChipRule, Pot
+from pokerspec.core.cards import Card, Rank, parse_cards, rank_of, suit_of
+from pokerspec.core.chips import OddChipRule, Pot, high_low_halves, split
+from pokerspec.core.game import Legal, PotAward, Setup
 from pokerspec.core.high import HighRank
 from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat
@@ -525,6 +531,333 @@ def _first_seat_bets(first_actor: Callable[[Sequence[Seat], Sequence[tuple[Card,
     return lambda players, exposed_cards: players[0]
 
 
+AuctionLegal = Callable[[AuctionGame, AuctionState], Legal]
+AuctionPick = Callable[[AuctionGame, AuctionState, Action], AuctionState]
+AuctionBet = Callable[[AuctionGame, AuctionState, Betting, Action], AuctionState]
+AuctionAward = Callable[[Chips, Mapping[Seat, Hands], Mapping[Seat, Declaration], Sequence[Seat],
+                         AuctionRules], auction_award.Award]
+BettingLegal = Callable[[Betting], tuple[Action, ...]]
+BettingApply = Callable[[Betting, Action], tuple[Betting, Chips]]
+
+
+def _listing_changed(phase: str, change: Callable[[Legal], Legal]) -> Callable[[AuctionLegal], AuctionLegal]:
+    """The listing of every phase whose name starts with ``phase`` replaced by ``change(listing)``."""
+
+    def mutate(legal: AuctionLegal) -> AuctionLegal:
+        def mutant(self: AuctionGame, state: AuctionState) -> Legal:
+            got = legal(self, state)
+            return change(got) if state.phase.startswith(phase) else got
+
+        return mutant
+
+    return mutate
+
+
+def _fold_offered_to_bidders(got: Legal) -> Legal:
+    return Legal(got.to_act, (*got.actions, *(Action(s, Verb.FOLD) for s in got.to_act)))
+
+
+def _first_card_only(got: Legal) -> Legal:
+    return Legal(got.to_act, got.actions[:1])
+
+
+def _in_turn(got: Legal) -> Legal:
+    """Only the first seat yet to declare may declare."""
+    first = got.to_act[:1]
+    return Legal(first, tuple(a for a in got.actions if a.seat in first))
+
+
+def _no_both(got: Legal) -> Legal:
+    return Legal(got.to_act, tuple(a for a in got.actions if a.choice != Declaration.BOTH.value))
+
+
+def _carry_ignored(start: Callable[[AuctionGame, Setup, AuctionRules], AuctionState]
+                   ) -> Callable[[AuctionGame, Setup, AuctionRules], AuctionState]:
+    return lambda self, setup, rules: start(self, replace(setup, carry=Chips(0)), rules)
+
+
+def _wider_rows(width: Callable[[Setup, auction_setup.Deal], int]
+                ) -> Callable[[Callable[[Setup, AuctionRules], auction_setup.Deal]],
+                              Callable[[Setup, AuctionRules], auction_setup.Deal]]:
+    """Rows of ``width(setup, deal)`` cards from the top of the deck after the hidden cards."""
+
+    def mutate(deal: Callable[[Setup, AuctionRules], auction_setup.Deal]
+               ) -> Callable[[Setup, AuctionRules], auction_setup.Deal]:
+        def mutant(setup: Setup, rules: AuctionRules) -> auction_setup.Deal:
+            dealt = deal(setup, rules)
+            n, start = width(setup, dealt), rules.hole_cards * len(dealt.players)
+            rows = tuple(tuple(setup.deck[start + a * n: start + (a + 1) * n]) for a in range(rules.auctions))
+            return replace(dealt, rows=rows)
+
+        return mutant
+
+    return mutate
+
+
+def _leftover_discarded(pick: AuctionPick) -> AuctionPick:
+    """The last pick of a row closes it, whatever cards are left in it."""
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        if state.picked + 1 == len(state.order) and action.cards is not None:
+            state = state._replace(row=action.cards)
+        return pick(self, state, action)
+
+    return mutant
+
+
+@contextmanager
+def _rows_widened(width: Callable[[Setup, auction_setup.Deal], int]) -> Iterator[None]:
+    with around(auction_setup, "deal", _wider_rows(width)), around(AuctionGame, "_pick", _leftover_discarded):
+        yield
+
+
+def _last_card_handed_out(pick: AuctionPick) -> AuctionPick:
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        after = pick(self, state, action)
+        if after.phase.startswith("pick-") and len(after.row) == 1:
+            return pick(self, after, Action(after.order[after.picked], Verb.PICK, cards=after.row))
+        return after
+
+    return mutant
+
+
+def _fold_when_nothing_to_call(legal: BettingLegal) -> BettingLegal:
+    def mutant(self: Betting) -> tuple[Action, ...]:
+        got = legal(self)
+        if got and all(a.verb is not Verb.FOLD for a in got):
+            return (Action(got[0].seat, Verb.FOLD), *got)
+        return got
+
+    return mutant
+
+
+def _one_orbit(apply: BettingApply) -> BettingApply:
+    """A bet or raise leaves the players who acted before it with nothing to answer."""
+
+    def mutant(self: Betting, action: Action) -> tuple[Betting, Chips]:
+        after, chips = apply(self, action)
+        if action.verb is Verb.BET_RAISE:
+            after = replace(after, pending=self.pending[1:])
+        return after, chips
+
+    return mutant
+
+
+def _bids_to_match(pick: AuctionPick) -> AuctionPick:
+    """The betting round opens with each player's bids as his round bet, the highest to match."""
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        after = pick(self, state, action)
+        if after.betting is None or state.betting is not None:
+            return after
+        bids = tuple(Chips(c - state.rules.ante) if Seat(s) in after.players else Chips(0)
+                     for s, c in enumerate(after.contributed))
+        betting = replace(after.betting, round_bets=bids, level=max(bids))
+        return after._replace(betting=betting)
+
+    return mutant
+
+
+def _survivor_declares(bet: AuctionBet) -> AuctionBet:
+    def mutant(self: AuctionGame, state: AuctionState, betting: Betting, action: Action) -> AuctionState:
+        after = bet(self, state, betting, action)
+        if after.phase == "over" and after.betting is not None:
+            return after._replace(phase="declare", declarations=Sealed(after.betting.live), result=None)
+        return after
+
+    return mutant
+
+
+class _Open(Sealed[Declaration]):
+    """Declarations shown as each is made."""
+
+    def commit(self, seat: Seat, value: Declaration) -> Sealed[Declaration]:
+        pending = tuple(s for s in self.pending() if s != seat)
+        return _Open(self.seats, (*self.committed, (seat, value)), pending)
+
+    def revealed(self) -> dict[Seat, Declaration]:
+        return dict(self.committed)
+
+
+def _declared_openly(declare: AuctionPick) -> AuctionPick:
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        sealed = state.declarations
+        opened = _Open(sealed.seats, sealed.committed, sealed.pending())
+        after = declare(self, state._replace(declarations=opened), action)
+        after.view = None
+        return after
+
+    return mutant
+
+
+def _markers_paid(declare: AuctionPick) -> AuctionPick:
+    """One chip into the pot for a high marker, two for both."""
+    markers = {Declaration.LOW.value: 0, Declaration.HIGH.value: 1, Declaration.BOTH.value: 2}
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        paying = state.copy()
+        paying.pay({action.seat: Chips(markers[action.choice or ""])})
+        return declare(self, paying, action)
+
+    return mutant
+
+
+Evaluate = Callable[[Sequence[Card]], Hands]
+
+
+def _face_up_only(direction: str) -> Callable[[Evaluate], Evaluate]:
+    """The ``direction`` hand made of the five bought cards alone (the two hidden ones left out)."""
+
+    def mutate(evaluate: Evaluate) -> Evaluate:
+        def mutant(cards: Sequence[Card]) -> Hands:
+            whole, bought = evaluate(cards), evaluate(cards[2:])
+            return Hands(bought.high, whole.low) if direction == "high" else Hands(whole.high, bought.low)
+
+        return mutant
+
+    return mutate
+
+
+WORST_EIGHT = parse_cards("8c 7d 6h 5s 4c")
+"""The worst low that qualifies as eight or better."""
+
+
+def _eight_or_better(award: AuctionAward) -> AuctionAward:
+    """A low declarer without an eight-or-better low has no low and cannot win."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        worst = int(low.low_rank5(WORST_EIGHT))
+        qualified = {s: d for s, d in declarations.items()
+                     if d is not Declaration.LOW or int(hands[s].low) >= worst}
+        return award(pot, hands, qualified or declarations, priority, rules)
+
+    return mutant
+
+
+def _cards_speak(direction: str) -> Callable[[AuctionAward], AuctionAward]:
+    """The ``direction`` half of a divided pot goes to the best such hand of every player still
+    in it, whatever he declared."""
+
+    def mutate(award: AuctionAward) -> AuctionAward:
+        def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+                   priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+            got = award(pot, hands, declarations, priority, rules)
+            if len(got.pots) != 1 or direction not in got.pots[0].winners:
+                return got
+            divided = got.pots[0]
+            contenders = [s for s in priority if s in declarations and s not in got.excluded]
+            keys = {s: int(hands[s].high if direction == "high" else hands[s].low) for s in contenders}
+            best = max(keys.values())
+            winners = {**divided.winners, direction: tuple(s for s in contenders if keys[s] == best)}
+            halves = dict(zip(("high", "low"), high_low_halves(pot), strict=True))
+            shares: dict[Seat, Chips] = {}
+            for way, seats in winners.items():
+                for seat, share in split(halves[way], seats, rules.odd_chip).items():
+                    shares[seat] = Chips(shares.get(seat, 0) + share)
+            return replace(got, pots=(PotAward(pot, divided.eligible, winners, shares),))
+
+        return mutant
+
+    return mutate
+
+
+def _one_way(got: auction_award.Award, declarations: Mapping[Seat, Declaration]) -> Declaration | None:
+    """The direction everyone left in the division declared, when the pot is not halved and no
+    "both" declarer won it."""
+    if len(got.pots) != 1 or "all" not in got.pots[0].winners:
+        return None
+    ways = {declarations[s] for s in got.pots[0].winners["all"]}
+    return None if Declaration.BOTH in ways else ways.pop()
+
+
+def _half_carried(award: AuctionAward) -> AuctionAward:
+    """With one direction declared its best takes only its half; the other half carries over."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        way = _one_way(got, declarations)
+        if way is None:
+            return got
+        high_half, low_half = high_low_halves(pot)
+        mine, other = (high_half, low_half) if way is Declaration.HIGH else (low_half, high_half)
+        winners = got.pots[0].winners["all"]
+        shares = split(mine, winners, rules.odd_chip)
+        return replace(got, pots=(PotAward(mine, got.pots[0].eligible, got.pots[0].winners, shares),),
+                       carry=other)
+
+    return mutant
+
+
+def _reported_by_direction(award: AuctionAward) -> AuctionAward:
+    """A pot one direction takes whole is reported under that direction, not ``all``."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        way = _one_way(got, declarations)
+        if way is None:
+            return got
+        whole = got.pots[0]
+        key = "high" if way is Declaration.HIGH else "low"
+        return replace(got, pots=(replace(whole, winners={key: whole.winners["all"]}),))
+
+    return mutant
+
+
+def _failed_boths_chop(award: AuctionAward) -> AuctionAward:
+    """A pot nobody wins because every "both" declarer failed is shared among them."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        if not got.carry or any(d is not Declaration.BOTH for d in declarations.values()):
+            return got
+        order = tuple(s for s in priority if s in declarations)
+        shares = split(pot, order, rules.odd_chip)
+        return replace(got, pots=(PotAward(pot, order, {"all": order}, shares),), carry=Chips(0))
+
+    return mutant
+
+
+def _failed_boths_best_high(award: AuctionAward) -> AuctionAward:
+    """A pot nobody wins because every "both" declarer failed goes to the best high among them."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        if not got.carry or any(d is not Declaration.BOTH for d in declarations.values()):
+            return got
+        order = [s for s in priority if s in declarations]
+        best = max(int(hands[s].high) for s in order)
+        winners = tuple(s for s in order if int(hands[s].high) == best)
+        shares = split(pot, winners, rules.odd_chip)
+        return replace(got, pots=(PotAward(pot, tuple(order), {"all": winners}, shares),), carry=Chips(0))
+
+    return mutant
+
+
+AuctionEnded = Callable[[AuctionState, auction_award.Award, Mapping[Seat, Hands]], AuctionState]
+
+
+def _bids_not_counted(ended: AuctionEnded) -> AuctionEnded:
+    """The net result subtracts the ante and the bets but not the bids."""
+
+    def mutant(state: AuctionState, result: auction_award.Award, hands: Mapping[Seat, Hands]) -> AuctionState:
+        after = ended(state, result, hands)
+        if after.result is None or after.betting is None:
+            return after
+        ante = after.rules.ante
+        bets = after.betting.round_bets
+        contributed = tuple(Chips(ante + bets[s]) if Seat(s) in after.players else Chips(0)
+                            for s in range(after.seats))
+        after.result = replace(after.result, contributed=contributed)
+        return after
+
+    return mutant
+
+
 # --- stud ------------------------------------------------------------------------------------
 
 StudStep = Callable[[StudState, Action], StudState]
@@ -798,6 +1131,78 @@ MUTANTS: tuple[Mutant, ...] = (
            "under auction-buderick failed 'both' declarers are shut out and the pot does not ride",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.EXCLUDE),
                                  "auction-buderick")),
+    Mutant("auction-fold-in-the-auctions", "auction", RuleId("auction.setup.no-leaving"),
+           "every bidder is offered a fold during the auctions, as in the betting round",
+           lambda: around(AuctionGame, "legal", _listing_changed("bid-", _fold_offered_to_bidders))),
+    Mutant("auction-carry-ignored", "auction", RuleId("auction.setup.carry"),
+           "a pot carried over from the previous deal is not added to the new pot",
+           lambda: around(AuctionGame, "start", _carry_ignored)),
+    Mutant("auction-row-for-every-seat", "auction", RuleId("auction.auction.row"),
+           "a row holds a card for every seat, those sitting out included; the card left over is discarded",
+           lambda: _rows_widened(lambda setup, dealt: len(setup.stacks))),
+    Mutant("auction-row-one-spare", "auction", RuleId("auction.auction.row"),
+           "a row holds one card more than the players, so the last to pick still has a choice",
+           lambda: _rows_widened(lambda setup, dealt: len(dealt.players) + 1)),
+    Mutant("auction-last-card-handed-out", "auction", RuleId("auction.auction.pick"),
+           "the last player is handed the card left in the row without a pick of his own (AUC-21)",
+           lambda: around(AuctionGame, "_pick", _last_card_handed_out)),
+    Mutant("auction-bid-buys-a-card", "auction", RuleId("auction.auction.pick"),
+           "each picker takes the next card of the row as dealt: a bid buys a card, not a choice",
+           lambda: around(AuctionGame, "legal", _listing_changed("pick-", _first_card_only))),
+    Mutant("auction-fold-when-checked-to", "auction", RuleId("auction.betting.actions"),
+           "a player with nothing to call may fold (AUC-7)",
+           lambda: around(Betting, "legal", _fold_when_nothing_to_call)),
+    Mutant("auction-one-orbit", "auction", RuleId("auction.betting.end"),
+           "the round ends after one turn round the table: those who acted before a bet never answer it",
+           lambda: around(Betting, "apply", _one_orbit)),
+    Mutant("auction-bids-to-match", "auction", RuleId("auction.betting.bids-not-bets"),
+           "the bids count as bets of the round: each player must match the highest bids first",
+           lambda: around(AuctionGame, "_pick", _bids_to_match)),
+    Mutant("auction-lone-survivor-declares", "auction", RuleId("auction.betting.lone-survivor"),
+           "the last player left still declares before he takes the pot",
+           lambda: around(AuctionGame, "_bet", _survivor_declares)),
+    Mutant("auction-declare-in-turn", "auction", RuleId("auction.declare.simultaneous"),
+           "the players declare one after another, clockwise from the dealer's left",
+           lambda: around(AuctionGame, "legal", _listing_changed("declare", _in_turn))),
+    Mutant("auction-declarations-shown-one-by-one", "auction", RuleId("auction.declare.simultaneous"),
+           "each declaration is shown as soon as it is made, before the others have declared",
+           lambda: around(AuctionGame, "_declare", _declared_openly)),
+    Mutant("auction-no-both", "auction", RuleId("auction.declare.choices"),
+           "a player may declare only high or low, as in plain high-low declare games",
+           lambda: around(AuctionGame, "legal", _listing_changed("declare", _no_both))),
+    Mutant("auction-markers-paid", "auction", RuleId("auction.declare.choices"),
+           "the markers are chips paid into the pot: one for high, two for both",
+           lambda: around(AuctionGame, "_declare", _markers_paid)),
+    Mutant("auction-high-from-face-up", "auction", RuleId("auction.declare.high"),
+           "the high hand is made of the five face-up cards only, the two hidden ones left out",
+           lambda: around(auction_declaration, "evaluate", _face_up_only("high"))),
+    Mutant("auction-low-from-face-up", "auction", RuleId("auction.declare.low"),
+           "the low hand is made of the five face-up cards only, the two hidden ones left out",
+           lambda: around(auction_declaration, "evaluate", _face_up_only("low"))),
+    Mutant("auction-low-eight-or-better", "auction", RuleId("auction.declare.low"),
+           "a low must be eight or better, as in most high-low games: a low declarer without one cannot win",
+           lambda: around(auction_award, "award", _eight_or_better)),
+    Mutant("auction-high-cards-speak", "auction", RuleId("auction.award.division"),
+           "the high half goes to the best high of everyone still in, low declarers included",
+           lambda: around(auction_award, "award", _cards_speak("high"))),
+    Mutant("auction-low-cards-speak", "auction", RuleId("auction.award.division"),
+           "the low half goes to the best low of everyone still in, high declarers included",
+           lambda: around(auction_award, "award", _cards_speak("low"))),
+    Mutant("auction-one-direction-half-carried", "auction", RuleId("auction.award.one-direction"),
+           "when all declared the same way the pot is still halved; the half nobody claimed carries over",
+           lambda: around(auction_award, "award", _half_carried)),
+    Mutant("auction-one-direction-reported-halved", "auction", RuleId("auction.award.one-direction"),
+           "a pot one direction takes whole is reported under that direction instead of all",
+           lambda: around(auction_award, "award", _reported_by_direction)),
+    Mutant("auction-failed-boths-chop", "auction", RuleId("auction.award.carry"),
+           "when every 'both' declarer fails, they share the pot instead of carrying it over",
+           lambda: around(auction_award, "award", _failed_boths_chop)),
+    Mutant("auction-failed-boths-best-high", "auction", RuleId("auction.award.carry"),
+           "when every 'both' declarer fails, the best high among them takes the pot",
+           lambda: around(auction_award, "award", _failed_boths_best_high)),
+    Mutant("auction-net-without-bids", "auction", RuleId("auction.award.net"),
+           "the net result subtracts the ante and the bets but not the bids",
+           lambda: around(auction_engine, "_ended", _bids_not_counted)),
     Mutant("stud-ante-doubled", "stud", RuleId("stud.bringin.ante"),
            "every player antes two chips instead of one",
            lambda: rules_changed(StudRules, lambda r: unchecked(r, ante=Chips(2)))),
