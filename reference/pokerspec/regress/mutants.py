@@ -55,6 +55,7 @@ from pokerspec.auction.declaration import Declaration, Hands
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
 from pokerspec.caches import forget_derived
+from pokerspec.conformance import reference_engine
 from pokerspec.conformance.cases import Case, load_cases
 from pokerspec.conformance.grading import Result, Verdict, grade
 from pokerspec.conformance.protocol import handshake
@@ -62,9 +63,9 @@ from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
 from pokerspec.core import chips, exposed, fast, high, low
 from pokerspec.core.actions import Action, Verb
-from pokerspec.core.cards import Card, Rank, parse_cards, rank_of, suit_of
+from pokerspec.core.cards import Card, Rank, format_card, parse_cards, rank_of, suit_of
 from pokerspec.core.chips import OddChipRule, Pot, high_low_halves, split
-from pokerspec.core.game import Legal, PotAward, Setup
+from pokerspec.core.game import Legal, Outcome, PotAward, Setup
 from pokerspec.core.high import HighRank
 from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat
@@ -75,12 +76,14 @@ from pokerspec.resources import source_checkout
 from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import deal as stud_deal
+from pokerspec.stud import engine as stud_engine
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
+from pokerspec.stud.engine import StudGame
 from pokerspec.stud.profiles import OddChipOrder, RunningOut, ShowOrder, StudRules
 from pokerspec.stud.runout import SeventhStreet
-from pokerspec.stud.state import StudState, from_left
+from pokerspec.stud.state import SHOWDOWN, StudState, from_left
 
 R = TypeVar("R")
 F = TypeVar("F", bound=Callable[..., object])
@@ -954,6 +957,242 @@ def _no_burn(deal_street: Callable[[StudState], StudState]) -> Callable[[StudSta
     return mutant
 
 
+StudListing = Callable[[StudState, Seat], Legal]
+Transition = Callable[[StudState], StudState]
+StudAward = Callable[[int, Sequence[Chips], frozenset[Seat], Sequence[Seat], Sequence[Seat],
+                      Mapping[Seat, Sequence[Card]], Card | None, StudRules], Outcome]
+NextToAct = Callable[[Seat, tuple[Chips, ...], tuple[Chips, ...], Chips, frozenset[Seat],
+                      frozenset[Seat]], Seat | None]
+
+
+def _no_empty_stacks(check_table: Callable[[Setup], None]) -> Callable[[Setup], None]:
+    """A seat with no chips passes the table check (and is all-in from the start)."""
+    return lambda setup: check_table(replace(setup, stacks=tuple(Chips(max(s, 1)) for s in setup.stacks)))
+
+
+def _short_bring_in_skipped(start: Callable[[StudGame, Setup, StudRules], StudState]
+                            ) -> Callable[[StudGame, Setup, StudRules], StudState]:
+    """The bring-in passes to the lowest upcard among the players who can cover it."""
+
+    def mutant(self: StudGame, setup: Setup, rules: StudRules) -> StudState:
+        state = start(self, setup, rules)
+        seat = state.to_act
+        if seat is None or not state.bring_in_due or state.stacks[seat] > rules.bring_in:
+            return state
+        covering = [Seat(s) for s in range(state.seats) if state.stacks[s] > rules.bring_in]
+        return state._replace(to_act=stud_bringin.bring_in_seat(state.up, covering)) if covering else state
+
+    return mutant
+
+
+def _bring_in_only(options: StudOptions) -> StudOptions:
+    """A bring-in player short of a full bet may only post the bring-in."""
+
+    def mutant(state: StudState, seat: Seat) -> tuple[Action, ...]:
+        got = options(state, seat)
+        return got[:1] if state.stacks[seat] < state.rules.small_bet else got
+
+    return mutant
+
+
+def _bring_in_option(post_bring_in: StudStep) -> StudStep:
+    """Posting the bring-in does not count as acting: he acts again when everyone only called."""
+    return lambda state, action: post_bring_in(state, action)._replace(acted=frozenset())
+
+
+def _street_turned(street: int, face_up: bool) -> Callable[[Transition], Transition]:
+    """``street``'s card dealt face up (``face_up``) or face down, against the rule."""
+
+    def mutate(deal_street: Transition) -> Transition:
+        def mutant(state: StudState) -> StudState:
+            dealt = deal_street(state)
+            cards = dealt.cards
+            if cards.street != street or cards.common is not None:
+                return dealt
+            hole, up = list(cards.hole), list(cards.up)
+            for seat in stud_streets.dealing_order(dealt):
+                if face_up:
+                    hole[seat], up[seat] = hole[seat][:2], (*up[seat], *hole[seat][2:])
+                else:
+                    hole[seat], up[seat] = (*hole[seat], up[seat][-1]), up[seat][:-1]
+            boards = tuple(exposed.exposed_rank(u) if s not in dealt.folded and u else b
+                           for s, (u, b) in enumerate(zip(up, cards.boards, strict=True)))
+            return dealt._replace(cards=cards._replace(hole=tuple(hole), up=tuple(up), boards=boards))
+
+        return mutant
+
+    return mutate
+
+
+def _button_first(dealing_order: Callable[[StudState], list[Seat]]) -> Callable[[StudState], list[Seat]]:
+    """Fourth to seventh street dealt starting with the button."""
+
+    def mutant(state: StudState) -> list[Seat]:
+        order = dealing_order(state)
+        return [s for s in order if s == state.button] + [s for s in order if s != state.button]
+
+    return mutant
+
+
+def _listing_without(drop: Callable[[StudState, Action], bool]) -> Callable[[StudListing], StudListing]:
+    """The betting listing without the actions ``drop`` picks out."""
+
+    def mutate(options: StudListing) -> StudListing:
+        def mutant(state: StudState, seat: Seat) -> Legal:
+            got = options(state, seat)
+            return Legal(got.to_act, tuple(a for a in got.actions if not drop(state, a)))
+
+        return mutant
+
+    return mutate
+
+
+def _fold_with_nothing_to_call(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.FOLD and state.bets[action.seat] >= state.current
+
+
+def _short_call(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.CHECK_CALL and action.amount is not None and action.amount < state.current
+
+
+def _short_raise(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.BET_RAISE and action.amount is not None \
+        and action.amount < state.level + stud_streets.bet_size(state)
+
+
+def _matching_ignored(next_to_act: NextToAct) -> NextToAct:
+    """The round closes once everyone has acted since the last full bet, matched or not."""
+
+    def mutant(after: Seat, stacks: tuple[Chips, ...], bets: tuple[Chips, ...], current: Chips,
+               folded: frozenset[Seat], acted: frozenset[Seat]) -> Seat | None:
+        return next_to_act(after, stacks, tuple(max(b, current) for b in bets), current, folded, acted)
+
+    return mutant
+
+
+def _all_in_asked(next_to_act: NextToAct) -> NextToAct:
+    """A player who is all-in still gets his turn once after each full bet (to check)."""
+
+    def mutant(after: Seat, stacks: tuple[Chips, ...], bets: tuple[Chips, ...], current: Chips,
+               folded: frozenset[Seat], acted: frozenset[Seat]) -> Seat | None:
+        for seat in from_left(len(stacks), after):
+            if seat not in folded and seat not in acted and (stacks[seat] == 0 or bets[seat] < current):
+                return seat
+        return next_to_act(after, stacks, bets, current, folded, acted)
+
+    return mutant
+
+
+def _common_card_on_boards(deal_street: Transition) -> Transition:
+    """A common card joins every board: seventh street's boards are five cards, straights counting."""
+
+    def mutant(state: StudState) -> StudState:
+        dealt = deal_street(state)
+        cards = dealt.cards
+        if cards.common is None:
+            return dealt
+        boards = tuple(exposed.exposed_rank((*u, cards.common)) if s not in dealt.folded else b
+                       for s, (u, b) in enumerate(zip(cards.up, cards.boards, strict=True)))
+        return dealt._replace(cards=cards._replace(boards=boards))
+
+    return mutant
+
+
+def _left_of_button_opens(first_actor: Callable[[StudState], Seat]) -> Callable[[StudState], Seat]:
+    """With a common card the first player from the button's left who can bet opens seventh street."""
+
+    def mutant(state: StudState) -> Seat:
+        if state.common is None:
+            return first_actor(state)
+        return next(s for s in from_left(state.seats, state.button) if state.can_bet(s))
+
+    return mutant
+
+
+def _every_level(build_pots: BuildPots) -> BuildPots:
+    """A pot closes at every seat's total, a folded seat's included."""
+
+    def mutant(contributed: dict[Seat, Chips], folded: frozenset[Seat]
+               ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+        returned = build_pots(contributed, folded)[1]
+        paid = {s: Chips(c - returned.get(s, 0)) for s, c in contributed.items()}
+        top = max((paid[s] for s in paid if s not in folded), default=0)
+        levels = sorted({c for c in paid.values() if 0 < c < top} | {top})
+        out: list[Pot] = []
+        previous = 0
+        for level in levels:
+            size = sum((c if level == top else min(c, level)) - min(c, previous) for c in paid.values())
+            eligible = tuple(sorted(s for s in paid if s not in folded and paid[s] >= level))
+            if size:
+                out.append(Pot(Chips(size), eligible))
+            previous = level
+        return tuple(out), returned
+
+    return mutant
+
+
+def _common_card_left_out(award: StudAward) -> StudAward:
+    """A common card is no part of anyone's hand: each hand is the best five of his six own cards."""
+
+    def mutant(seats: int, contributed: Sequence[Chips], folded: frozenset[Seat], order: Sequence[Seat],
+               mucked: Sequence[Seat], own: Mapping[Seat, Sequence[Card]], common: Card | None,
+               rules: StudRules) -> Outcome:
+        got = award(seats, contributed, folded, order, mucked, own, None, rules)
+        if common is None:
+            return got
+        return replace(got, details={**got.details, "common": [format_card(common)]})
+
+    return mutant
+
+
+def _uncontested_shown(after_action: Transition) -> Transition:
+    """The last player left must still show his hand before he takes the pot."""
+
+    def mutant(state: StudState) -> StudState:
+        if len(state.folded) != state.seats - 1:
+            return after_action(state)
+        (winner,) = state.live()
+        pots = stud_allin.pots_of(state.contributed, state.folded)[0]
+        return state._replace(phase=SHOWDOWN, order=(winner,), to_act=winner, pots=pots)
+
+    return mutant
+
+
+Uncontested = Callable[[int, Sequence[Chips], frozenset[Seat], Card | None], Outcome]
+
+
+def _uncalled_won(uncontested: Uncontested) -> Uncontested:
+    """The last player's uncalled bet is won with the pot instead of coming back to him."""
+
+    def mutant(seats: int, contributed: Sequence[Chips], folded: frozenset[Seat],
+               common: Card | None) -> Outcome:
+        got = uncontested(seats, contributed, folded, common)
+        returned = sum(stud_allin.pots_of(contributed, folded)[1].values())
+        if not returned:
+            return got
+        pots = list(got.pots)
+        last = pots[-1]
+        (winner,) = last.eligible
+        pots[-1] = PotAward(Chips(last.amount + returned), last.eligible, last.winners,
+                            {winner: Chips(last.amount + returned)})
+        return replace(got, pots=tuple(pots), details={**got.details, "returned": {}})
+
+    return mutant
+
+
+def _completion_doubles(raise_target: Callable[[StudState, Seat], Chips | None]
+                        ) -> Callable[[StudState, Seat], Chips | None]:
+    """A completion goes to twice the bring-in, whatever the small bet."""
+
+    def mutant(state: StudState, seat: Seat) -> Chips | None:
+        target = raise_target(state, seat)
+        if target is None or state.street != 3 or state.level > 0:
+            return target
+        return Chips(min(2 * state.rules.bring_in, state.bets[seat] + state.stacks[seat]))
+
+    return mutant
+
+
 # --- the catalogue ---------------------------------------------------------------------------
 
 MUTANTS: tuple[Mutant, ...] = (
@@ -1275,6 +1514,72 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("stud-muck-any-time", "stud", RuleId("stud.showdown.muck"),
            "once a hand is shown anyone may muck, even the last player claiming a pot",
            lambda: around(stud_showdown, "may_muck", _muck_any_time)),
+    Mutant("stud-seven-players", "stud", RuleId("stud.deal.players"),
+           "at most seven players sit down, lest the deck run short (STUD-15)",
+           lambda: mock.patch.object(stud_deal, "MAX_SEATS", 7)),
+    Mutant("stud-empty-seat-dealt-in", "stud", RuleId("stud.deal.players"),
+           "a seat with no chips is dealt in, all-in from the start, instead of being refused",
+           lambda: around(stud_deal, "check_table", _no_empty_stacks)),
+    Mutant("stud-short-bring-in-skipped", "stud", RuleId("stud.bringin.short"),
+           "a player who cannot cover the bring-in does not bring in: the next lowest upcard does",
+           lambda: around(StudGame, "start", _short_bring_in_skipped)),
+    Mutant("stud-short-bring-in-no-all-in-open", "stud", RuleId("stud.bringin.short"),
+           "a bring-in player short of a full bet may only post the bring-in, not open for all his chips",
+           lambda: around(stud_bringin, "bring_in_options", _bring_in_only)),
+    Mutant("stud-bring-in-option", "stud", RuleId("stud.bringin.close"),
+           "when everyone only called, the bring-in acts again and may complete, like a big blind's option",
+           lambda: around(stud_bringin, "post_bring_in", _bring_in_option)),
+    Mutant("stud-sixth-street-face-down", "stud", RuleId("stud.streets.cards"),
+           "sixth street is dealt face down instead of up",
+           lambda: around(stud_streets, "deal_street", _street_turned(6, face_up=False))),
+    Mutant("stud-seventh-street-face-up", "stud", RuleId("stud.streets.cards"),
+           "seventh street is dealt face up instead of down",
+           lambda: around(stud_streets, "deal_street", _street_turned(7, face_up=True))),
+    Mutant("stud-streets-dealt-from-the-button", "stud", RuleId("stud.streets.cards"),
+           "fourth to seventh street are dealt starting with the button instead of the seat on its left",
+           lambda: around(stud_streets, "dealing_order", _button_first)),
+    Mutant("stud-no-fold-when-checked-to", "stud", RuleId("stud.streets.actions"),
+           "a player with nothing to call may not fold (STUD-6)",
+           lambda: around(stud_streets, "betting_options", _listing_without(_fold_with_nothing_to_call))),
+    Mutant("stud-round-closes-unmatched", "stud", RuleId("stud.streets.close"),
+           "the round ends once all have acted since the last full bet, though a short all-in raised the total",
+           lambda: around(stud_streets, "next_to_act", _matching_ignored)),
+    Mutant("stud-all-in-asked-to-act", "stud", RuleId("stud.streets.close"),
+           "a player who is all-in is not skipped: he is given a turn to check",
+           lambda: around(stud_streets, "next_to_act", _all_in_asked)),
+    Mutant("stud-common-card-on-boards", "stud", RuleId("stud.runout.opener"),
+           "the common card joins every board, so seventh street is opened by the best five-card board",
+           lambda: around(stud_streets, "deal_street", _common_card_on_boards)),
+    Mutant("stud-common-card-left-of-button-opens", "stud", RuleId("stud.runout.opener"),
+           "with a common card nobody has a board, so the first player from the button's left opens",
+           lambda: around(stud_streets, "first_actor", _left_of_button_opens)),
+    Mutant("stud-no-all-in-call", "stud", RuleId("stud.allin.short"),
+           "a player who cannot match a bet in full must fold: he may not call all-in for less",
+           lambda: around(stud_streets, "betting_options", _listing_without(_short_call))),
+    Mutant("stud-no-short-all-in-raise", "stud", RuleId("stud.allin.short"),
+           "a player short of a full bet or raise may not bet or raise all-in for less",
+           lambda: around(stud_streets, "betting_options", _listing_without(_short_raise))),
+    Mutant("stud-raise-into-all-ins", "stud", RuleId("stud.allin.short"),
+           "a player may bet or raise when every other player still in is all-in (STUD-18)",
+           lambda: mock.patch.object(StudState, "others_can_bet", lambda self, seat: True)),
+    Mutant("stud-pot-at-every-level", "stud", RuleId("stud.allin.pots"),
+           "a pot closes at every player's total, a folded player's included, not only at those still in",
+           lambda: around(stud_allin, "build_pots", _every_level, everywhere=False)),
+    Mutant("stud-common-card-left-out", "stud", RuleId("stud.showdown.award"),
+           "the common card is nobody's: each hand is the best five of the player's six own cards",
+           lambda: around(stud_showdown, "award", _common_card_left_out)),
+    Mutant("stud-uncontested-shown-down", "stud", RuleId("stud.showdown.uncontested"),
+           "the last player left must still show his hand at a showdown before he takes the pot",
+           lambda: around(stud_engine, "_after_action", _uncontested_shown)),
+    Mutant("stud-uncalled-bet-won", "stud", RuleId("stud.showdown.uncontested"),
+           "the last player's uncalled bet is won with the pot instead of coming back to him",
+           lambda: around(stud_showdown, "uncontested", _uncalled_won)),
+    Mutant("stud-stakes-ignored", "stud", RuleId("stud.profile.stakes"),
+           "a hand's own stakes are ignored: every hand is played at the profile's amounts",
+           lambda: around(reference_engine, "_with_stakes", lambda given: lambda game, rules, raw: rules)),
+    Mutant("stud-completion-to-twice-the-bring-in", "stud", RuleId("stud.profile.stakes"),
+           "a completion goes to twice the bring-in (the small bet only at the training stakes)",
+           lambda: around(stud_streets, "raise_target", _completion_doubles)),
 )
 
 
