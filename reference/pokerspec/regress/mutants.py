@@ -556,10 +556,6 @@ def _listing_changed(phase: str, change: Callable[[Legal], Legal]) -> Callable[[
     return mutate
 
 
-def _fold_offered_to_bidders(got: Legal) -> Legal:
-    return Legal(got.to_act, (*got.actions, *(Action(s, Verb.FOLD) for s in got.to_act)))
-
-
 def _first_card_only(got: Legal) -> Legal:
     return Legal(got.to_act, got.actions[:1])
 
@@ -1370,9 +1366,9 @@ MUTANTS: tuple[Mutant, ...] = (
            "under auction-buderick failed 'both' declarers are shut out and the pot does not ride",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.EXCLUDE),
                                  "auction-buderick")),
-    Mutant("auction-fold-in-the-auctions", "auction", RuleId("auction.setup.no-leaving"),
-           "every bidder is offered a fold during the auctions, as in the betting round",
-           lambda: around(AuctionGame, "legal", _listing_changed("bid-", _fold_offered_to_bidders))),
+    Mutant("auction-pass-an-auction", "auction", RuleId("auction.setup.no-leaving"),
+           "a player may pass an auction, bidding nothing, and still takes the card left to him",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, min_bid=Chips(0)))),
     Mutant("auction-carry-ignored", "auction", RuleId("auction.setup.carry"),
            "a pot carried over from the previous deal is not added to the new pot",
            lambda: around(AuctionGame, "start", _carry_ignored)),
@@ -1542,7 +1538,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "a player with nothing to call may not fold (STUD-6)",
            lambda: around(stud_streets, "betting_options", _listing_without(_fold_with_nothing_to_call))),
     Mutant("stud-round-closes-unmatched", "stud", RuleId("stud.streets.close"),
-           "the round ends once all have acted since the last full bet, though a short all-in raised the total",
+           "the round ends once all have acted since the last full bet, though a short all-in raised it",
            lambda: around(stud_streets, "next_to_act", _matching_ignored)),
     Mutant("stud-all-in-asked-to-act", "stud", RuleId("stud.streets.close"),
            "a player who is all-in is not skipped: he is given a turn to check",
