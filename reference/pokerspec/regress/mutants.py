@@ -630,6 +630,58 @@ def _fold_when_nothing_to_call(legal: BettingLegal) -> BettingLegal:
     return mutant
 
 
+_CHECKED: dict[int, tuple[object, frozenset[Seat]]] = {}
+"""The seats that have checked in a betting round, by the identity of the round's state (kept
+with them, so no other can take its id), while a no-check-raise mutant is in place."""
+
+
+def _checked(state: object) -> frozenset[Seat]:
+    kept = _CHECKED.get(id(state))
+    return kept[1] if kept is not None and kept[0] is state else frozenset()
+
+
+@contextmanager
+def _checks_recorded(*patches: AbstractContextManager[object]) -> Iterator[None]:
+    """``patches`` in place, with the checks they record forgotten before and after."""
+    _CHECKED.clear()
+    try:
+        with ExitStack() as stack:
+            for patch in patches:
+                stack.enter_context(patch)
+            yield
+    finally:
+        _CHECKED.clear()
+
+
+def _checks_kept(apply: BettingApply) -> BettingApply:
+    def mutant(self: Betting, action: Action) -> tuple[Betting, Chips]:
+        after, chips_in = apply(self, action)
+        checked = _checked(self)
+        if action.verb is Verb.CHECK_CALL and self.level == self.round_bets[action.seat]:
+            checked |= {action.seat}
+        if checked:
+            _CHECKED[id(after)] = (after, checked)
+        return after, chips_in
+
+    return mutant
+
+
+def _no_raise_after_check(legal: BettingLegal) -> BettingLegal:
+    def mutant(self: Betting) -> tuple[Action, ...]:
+        got = legal(self)
+        if self.to_act in _checked(self):
+            return tuple(a for a in got if a.verb is not Verb.BET_RAISE)
+        return got
+
+    return mutant
+
+
+def _no_check_raise() -> AbstractContextManager[None]:
+    """A player who has checked may only call or fold when a bet comes round to him."""
+    return _checks_recorded(around(Betting, "apply", _checks_kept),
+                            around(Betting, "legal", _no_raise_after_check))
+
+
 def _one_orbit(apply: BettingApply) -> BettingApply:
     """A bet or raise leaves the players who acted before it with nothing to answer."""
 
@@ -1056,6 +1108,27 @@ def _short_raise(state: StudState, action: Action) -> bool:
         and action.amount < state.level + stud_streets.bet_size(state)
 
 
+def _stud_checks_kept(bet: StudStep) -> StudStep:
+    def mutant(state: StudState, action: Action) -> StudState:
+        after = bet(state, action)
+        checked = _checked(state)
+        if action.verb is Verb.CHECK_CALL and state.bets[action.seat] >= state.current:
+            checked |= {action.seat}
+        if checked:
+            _CHECKED[id(after)] = (after, checked)
+        return after
+
+    return mutant
+
+
+def _stud_no_check_raise() -> AbstractContextManager[None]:
+    """A stud player who has checked may only call or fold when a bet comes round to him."""
+    return _checks_recorded(
+        around(stud_streets, "bet", _stud_checks_kept),
+        around(stud_streets, "betting_options",
+               _listing_without(lambda state, a: a.verb is Verb.BET_RAISE and a.seat in _checked(state))))
+
+
 def _matching_ignored(next_to_act: NextToAct) -> NextToAct:
     """The round closes once everyone has acted since the last full bet, matched or not."""
 
@@ -1387,6 +1460,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("auction-fold-when-checked-to", "auction", RuleId("auction.betting.actions"),
            "a player with nothing to call may fold (AUC-7)",
            lambda: around(Betting, "legal", _fold_when_nothing_to_call)),
+    Mutant("auction-no-check-raise", "auction", RuleId("auction.betting.actions"),
+           "a player who has checked may not raise later in the round, only call or fold",
+           _no_check_raise),
     Mutant("auction-one-orbit", "auction", RuleId("auction.betting.end"),
            "the round ends after one turn round the table: those who acted before a bet never answer it",
            lambda: around(Betting, "apply", _one_orbit)),
@@ -1537,6 +1613,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("stud-no-fold-when-checked-to", "stud", RuleId("stud.streets.actions"),
            "a player with nothing to call may not fold (STUD-6)",
            lambda: around(stud_streets, "betting_options", _listing_without(_fold_with_nothing_to_call))),
+    Mutant("stud-no-check-raise", "stud", RuleId("stud.streets.actions"),
+           "a player who has checked may not raise later in the round, only call or fold",
+           _stud_no_check_raise),
     Mutant("stud-round-closes-unmatched", "stud", RuleId("stud.streets.close"),
            "the round ends once all have acted since the last full bet, though a short all-in raised it",
            lambda: around(stud_streets, "next_to_act", _matching_ignored)),
