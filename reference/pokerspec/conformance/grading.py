@@ -64,7 +64,8 @@ def difference(expected: Json, actual: Json, path: str = "", key: str = "",
     the contract defines (an extra seat or winner group is a difference); lists under
     ``UNORDERED`` keys compare as sets. ``whole``: seat maps and ``winners`` are whole (an
     outcome, a core reply, a state compared with itself; not a ``check``, which names the seats it
-    looks at); an empty map below the top is then whole too, so any seat in it is extra."""
+    looks at); an empty map below the top is whole even in a ``check`` (``"bids": {}`` says that
+    no bid shows yet), so any seat in it is extra."""
     found = _differ(expected, actual, key, whole)
     if found is None:
         return None
@@ -105,7 +106,7 @@ def _differ(expected: Json, actual: Json, key: str, whole: bool = False) -> tupl
             if found is not None:
                 return f"/{k}{found[0]}", found[1]
         closed = key in EXACT_KEYS or (all(map(_seat, expected)) and bool(expected or key))
-        if whole and len(actual) > len(expected) and closed:
+        if (whole or not expected) and len(actual) > len(expected) and closed:
             extra = sorted(str(k) for k in actual if k not in expected)
             return "", f"unexpected {extra} (the case names every key here: {sorted(expected)})"
         return None

@@ -50,7 +50,11 @@ from pokerspec.archie.table import BETTING_ROUNDS, ArchieRules, NoQualifier, non
 from pokerspec.auction import auctions as auction_auctions
 from pokerspec.auction import award as auction_award
 from pokerspec.auction import betting as auction_betting
+from pokerspec.auction import declaration as auction_declaration
+from pokerspec.auction import engine as auction_engine
 from pokerspec.auction import setup as auction_setup
+from pokerspec.auction.auctions import Sealed
+from pokerspec.auction.betting import Betting
 from pokerspec.auction.declaration import Declaration, Hands
 from pokerspec.auction.engine import AuctionGame, AuctionState
 from pokerspec.auction.setup import AuctionRules, FailedBoth
@@ -63,9 +67,9 @@ from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.conformance.runner import Planned, Selection, plan, unsupported
 from pokerspec.core import actions, cards, chips, deck, exposed, fast, high, low
 from pokerspec.core.actions import Action, ActionError, Reason, Turn, Verb, betting_actions
-from pokerspec.core.cards import Card, CardError, Rank, rank_of, suit_of
-from pokerspec.core.chips import OddChipRule, Pot
-from pokerspec.core.game import Json, Outcome, PotAward, Setup
+from pokerspec.core.cards import Card, CardError, Rank, format_card, parse_cards, rank_of, suit_of
+from pokerspec.core.chips import OddChipRule, Pot, high_low_halves, split
+from pokerspec.core.game import Json, Legal, Outcome, PotAward, Setup
 from pokerspec.core.high import Category, HighRank, category_of, pack
 from pokerspec.core.low import LowRank
 from pokerspec.core.types import Chips, RuleId, Seat, parse_seat, seat_name
@@ -76,12 +80,14 @@ from pokerspec.resources import source_checkout
 from pokerspec.stud import allin as stud_allin
 from pokerspec.stud import bringin as stud_bringin
 from pokerspec.stud import deal as stud_deal
+from pokerspec.stud import engine as stud_engine
 from pokerspec.stud import runout as stud_runout
 from pokerspec.stud import showdown as stud_showdown
 from pokerspec.stud import streets as stud_streets
+from pokerspec.stud.engine import StudGame
 from pokerspec.stud.profiles import OddChipOrder, RunningOut, ShowOrder, StudRules
 from pokerspec.stud.runout import SeventhStreet
-from pokerspec.stud.state import StudState, from_left
+from pokerspec.stud.state import SHOWDOWN, StudState, from_left
 
 R = TypeVar("R")
 F = TypeVar("F", bound=Callable[..., object])
@@ -735,7 +741,7 @@ CheckSetup = Callable[[Sequence[Chips], Seat, Sequence[Card], ArchieRules], None
 Start = Callable[[ArchieGame, Setup, ArchieRules], ArchieState]
 Discards = tuple[tuple[Card, ...], tuple[Card, ...]]
 ReplaceDiscards = Callable[[TwoHands, Discards, tuple[Card, ...], Seat], tuple[TwoHands, tuple[Card, ...]]]
-Legal = Callable[[Round, ArchieRules], tuple[Action, ...]]
+ArchieListing = Callable[[Round, ArchieRules], tuple[Action, ...]]
 Apply = Callable[[Round, Action], Round]
 BetStep = Callable[[ArchieGame, ArchieState, Round, Action], ArchieState]
 DrawStep = Callable[[ArchieGame, ArchieState, Pending, Action], ArchieState]
@@ -795,7 +801,7 @@ def _facing(rnd: Round) -> bool:
     return rnd.bets[rnd.to_act] != max(rnd.bets)
 
 
-def _raise_offered_to_double(legal: Legal) -> Legal:
+def _raise_offered_to_double(legal: ArchieListing) -> ArchieListing:
     def mutant(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
         if not _facing(rnd) or rnd.raises >= rules.cap:
             return legal(rnd, rules)
@@ -824,7 +830,7 @@ def _raise_doubles() -> Iterator[None]:
         yield
 
 
-def _no_check_raise(legal: Legal) -> Legal:
+def _archie_no_check_raise(legal: ArchieListing) -> ArchieListing:
     """A seat that checked (it has acted and put nothing in) may only call or fold a bet."""
 
     def mutant(rnd: Round, rules: ArchieRules) -> tuple[Action, ...]:
@@ -1153,6 +1159,379 @@ def _first_seat_bets(first_actor: Callable[[Sequence[Seat], Sequence[tuple[Card,
     return lambda players, exposed_cards: players[0]
 
 
+AuctionLegal = Callable[[AuctionGame, AuctionState], Legal]
+AuctionPick = Callable[[AuctionGame, AuctionState, Action], AuctionState]
+AuctionBet = Callable[[AuctionGame, AuctionState, Betting, Action], AuctionState]
+BettingLegal = Callable[[Betting], tuple[Action, ...]]
+BettingApply = Callable[[Betting, Action], tuple[Betting, Chips]]
+
+
+def _listing_changed(phase: str, change: Callable[[Legal], Legal]) -> Callable[[AuctionLegal], AuctionLegal]:
+    """The listing of every phase whose name starts with ``phase`` replaced by ``change(listing)``."""
+
+    def mutate(legal: AuctionLegal) -> AuctionLegal:
+        def mutant(self: AuctionGame, state: AuctionState) -> Legal:
+            got = legal(self, state)
+            return change(got) if state.phase.startswith(phase) else got
+
+        return mutant
+
+    return mutate
+
+
+def _first_card_only(got: Legal) -> Legal:
+    return Legal(got.to_act, got.actions[:1])
+
+
+def _in_turn(got: Legal) -> Legal:
+    """Only the first seat yet to declare may declare."""
+    first = got.to_act[:1]
+    return Legal(first, tuple(a for a in got.actions if a.seat in first))
+
+
+def _no_both(got: Legal) -> Legal:
+    return Legal(got.to_act, tuple(a for a in got.actions if a.choice != Declaration.BOTH.value))
+
+
+def _carry_ignored(start: Callable[[AuctionGame, Setup, AuctionRules], AuctionState]
+                   ) -> Callable[[AuctionGame, Setup, AuctionRules], AuctionState]:
+    return lambda self, setup, rules: start(self, replace(setup, carry=Chips(0)), rules)
+
+
+def _wider_rows(width: Callable[[Setup, auction_setup.Deal], int]
+                ) -> Callable[[Callable[[Setup, AuctionRules], auction_setup.Deal]],
+                              Callable[[Setup, AuctionRules], auction_setup.Deal]]:
+    """Rows of ``width(setup, deal)`` cards from the top of the deck after the hidden cards."""
+
+    def mutate(deal: Callable[[Setup, AuctionRules], auction_setup.Deal]
+               ) -> Callable[[Setup, AuctionRules], auction_setup.Deal]:
+        def mutant(setup: Setup, rules: AuctionRules) -> auction_setup.Deal:
+            dealt = deal(setup, rules)
+            n, start = width(setup, dealt), rules.hole_cards * len(dealt.players)
+            rows = tuple(tuple(setup.deck[start + a * n: start + (a + 1) * n]) for a in range(rules.auctions))
+            return replace(dealt, rows=rows)
+
+        return mutant
+
+    return mutate
+
+
+def _leftover_discarded(pick: AuctionPick) -> AuctionPick:
+    """The last pick of a row closes it, whatever cards are left in it."""
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        if state.picked + 1 == len(state.order) and action.cards is not None:
+            state = state._replace(row=action.cards)
+        return pick(self, state, action)
+
+    return mutant
+
+
+@contextmanager
+def _rows_widened(width: Callable[[Setup, auction_setup.Deal], int]) -> Iterator[None]:
+    with around(auction_setup, "deal", _wider_rows(width)), around(AuctionGame, "_pick", _leftover_discarded):
+        yield
+
+
+def _last_card_handed_out(pick: AuctionPick) -> AuctionPick:
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        after = pick(self, state, action)
+        if after.phase.startswith("pick-") and len(after.row) == 1:
+            return pick(self, after, Action(after.order[after.picked], Verb.PICK, cards=after.row))
+        return after
+
+    return mutant
+
+
+def _fold_when_nothing_to_call(legal: BettingLegal) -> BettingLegal:
+    def mutant(self: Betting) -> tuple[Action, ...]:
+        got = legal(self)
+        if got and all(a.verb is not Verb.FOLD for a in got):
+            return (Action(got[0].seat, Verb.FOLD), *got)
+        return got
+
+    return mutant
+
+
+_CHECKED: dict[int, tuple[object, frozenset[Seat]]] = {}
+"""The seats that have checked in a betting round, by the identity of the round's state (kept
+with them, so no other can take its id), while a no-check-raise mutant is in place."""
+
+
+def _checked(state: object) -> frozenset[Seat]:
+    kept = _CHECKED.get(id(state))
+    return kept[1] if kept is not None and kept[0] is state else frozenset()
+
+
+@contextmanager
+def _checks_recorded(*patches: AbstractContextManager[object]) -> Iterator[None]:
+    """``patches`` in place, with the checks they record forgotten before and after."""
+    _CHECKED.clear()
+    try:
+        with ExitStack() as stack:
+            for patch in patches:
+                stack.enter_context(patch)
+            yield
+    finally:
+        _CHECKED.clear()
+
+
+def _checks_kept(apply: BettingApply) -> BettingApply:
+    def mutant(self: Betting, action: Action) -> tuple[Betting, Chips]:
+        after, chips_in = apply(self, action)
+        checked = _checked(self)
+        if action.verb is Verb.CHECK_CALL and self.level == self.round_bets[action.seat]:
+            checked |= {action.seat}
+        if checked:
+            _CHECKED[id(after)] = (after, checked)
+        return after, chips_in
+
+    return mutant
+
+
+def _no_raise_after_check(legal: BettingLegal) -> BettingLegal:
+    def mutant(self: Betting) -> tuple[Action, ...]:
+        got = legal(self)
+        if self.to_act in _checked(self):
+            return tuple(a for a in got if a.verb is not Verb.BET_RAISE)
+        return got
+
+    return mutant
+
+
+def _auction_no_check_raise() -> AbstractContextManager[None]:
+    """A player who has checked may only call or fold when a bet comes round to him."""
+    return _checks_recorded(around(Betting, "apply", _checks_kept),
+                            around(Betting, "legal", _no_raise_after_check))
+
+
+def _one_orbit(apply: BettingApply) -> BettingApply:
+    """A bet or raise leaves the players who acted before it with nothing to answer."""
+
+    def mutant(self: Betting, action: Action) -> tuple[Betting, Chips]:
+        after, chips = apply(self, action)
+        if action.verb is Verb.BET_RAISE:
+            after = replace(after, pending=self.pending[1:])
+        return after, chips
+
+    return mutant
+
+
+def _bids_to_match(pick: AuctionPick) -> AuctionPick:
+    """The betting round opens with each player's bids as his round bet, the highest to match."""
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        after = pick(self, state, action)
+        if after.betting is None or state.betting is not None:
+            return after
+        bids = tuple(Chips(c - state.rules.ante) if Seat(s) in after.players else Chips(0)
+                     for s, c in enumerate(after.contributed))
+        betting = replace(after.betting, round_bets=bids, level=max(bids))
+        return after._replace(betting=betting)
+
+    return mutant
+
+
+def _survivor_declares(bet: AuctionBet) -> AuctionBet:
+    def mutant(self: AuctionGame, state: AuctionState, betting: Betting, action: Action) -> AuctionState:
+        after = bet(self, state, betting, action)
+        if after.phase == "over" and after.betting is not None:
+            return after._replace(phase="declare", declarations=Sealed(after.betting.live), result=None)
+        return after
+
+    return mutant
+
+
+class _Open(Sealed[Declaration]):
+    """Declarations shown as each is made."""
+
+    def commit(self, seat: Seat, value: Declaration) -> Sealed[Declaration]:
+        pending = tuple(s for s in self.pending() if s != seat)
+        return _Open(self.seats, (*self.committed, (seat, value)), pending)
+
+    def revealed(self) -> dict[Seat, Declaration]:
+        return dict(self.committed)
+
+
+def _declared_openly(declare: AuctionPick) -> AuctionPick:
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        sealed = state.declarations
+        opened = _Open(sealed.seats, sealed.committed, sealed.pending())
+        after = declare(self, state._replace(declarations=opened), action)
+        after.view = None
+        return after
+
+    return mutant
+
+
+def _markers_paid(declare: AuctionPick) -> AuctionPick:
+    """One chip into the pot for a high marker, two for both."""
+    markers = {Declaration.LOW.value: 0, Declaration.HIGH.value: 1, Declaration.BOTH.value: 2}
+
+    def mutant(self: AuctionGame, state: AuctionState, action: Action) -> AuctionState:
+        paying = state.copy()
+        paying.pay({action.seat: Chips(markers[action.choice or ""])})
+        return declare(self, paying, action)
+
+    return mutant
+
+
+Evaluate = Callable[[Sequence[Card]], Hands]
+
+
+def _face_up_only(direction: str) -> Callable[[Evaluate], Evaluate]:
+    """The ``direction`` hand made of the five bought cards alone (the two hidden ones left out)."""
+
+    def mutate(evaluate: Evaluate) -> Evaluate:
+        def mutant(cards: Sequence[Card]) -> Hands:
+            whole, bought = evaluate(cards), evaluate(cards[2:])
+            return Hands(bought.high, whole.low) if direction == "high" else Hands(whole.high, bought.low)
+
+        return mutant
+
+    return mutate
+
+
+WORST_EIGHT = parse_cards("8c 7d 6h 5s 4c")
+"""The worst low that qualifies as eight or better."""
+
+
+def _eight_or_better(award: AuctionAward) -> AuctionAward:
+    """A low declarer without an eight-or-better low has no low and cannot win."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        worst = int(low.low_rank5(WORST_EIGHT))
+        qualified = {s: d for s, d in declarations.items()
+                     if d is not Declaration.LOW or int(hands[s].low) >= worst}
+        return award(pot, hands, qualified or declarations, priority, rules)
+
+    return mutant
+
+
+def _cards_speak(direction: str) -> Callable[[AuctionAward], AuctionAward]:
+    """The ``direction`` half of a divided pot goes to the best such hand of every player still
+    in it, whatever he declared."""
+
+    def mutate(award: AuctionAward) -> AuctionAward:
+        def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+                   priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+            got = award(pot, hands, declarations, priority, rules)
+            if len(got.pots) != 1 or direction not in got.pots[0].winners:
+                return got
+            divided = got.pots[0]
+            contenders = [s for s in priority if s in declarations and s not in got.excluded]
+            keys = {s: int(hands[s].high if direction == "high" else hands[s].low) for s in contenders}
+            best = max(keys.values())
+            winners = {**divided.winners, direction: tuple(s for s in contenders if keys[s] == best)}
+            halves = dict(zip(("high", "low"), high_low_halves(pot), strict=True))
+            shares: dict[Seat, Chips] = {}
+            for way, seats in winners.items():
+                for seat, share in split(halves[way], seats, rules.odd_chip).items():
+                    shares[seat] = Chips(shares.get(seat, 0) + share)
+            return replace(got, pots=(PotAward(pot, divided.eligible, winners, shares),))
+
+        return mutant
+
+    return mutate
+
+
+def _one_way(got: auction_award.Award, declarations: Mapping[Seat, Declaration]) -> Declaration | None:
+    """The direction everyone left in the division declared, when the pot is not halved and no
+    "both" declarer won it."""
+    if len(got.pots) != 1 or "all" not in got.pots[0].winners:
+        return None
+    ways = {declarations[s] for s in got.pots[0].winners["all"]}
+    return None if Declaration.BOTH in ways else ways.pop()
+
+
+def _half_carried(award: AuctionAward) -> AuctionAward:
+    """With one direction declared its best takes only its half; the other half carries over."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        way = _one_way(got, declarations)
+        if way is None:
+            return got
+        high_half, low_half = high_low_halves(pot)
+        mine, other = (high_half, low_half) if way is Declaration.HIGH else (low_half, high_half)
+        winners = got.pots[0].winners["all"]
+        shares = split(mine, winners, rules.odd_chip)
+        return replace(got, pots=(PotAward(mine, got.pots[0].eligible, got.pots[0].winners, shares),),
+                       carry=other)
+
+    return mutant
+
+
+def _reported_by_direction(award: AuctionAward) -> AuctionAward:
+    """A pot one direction takes whole is reported under that direction, not ``all``."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        way = _one_way(got, declarations)
+        if way is None:
+            return got
+        whole = got.pots[0]
+        key = "high" if way is Declaration.HIGH else "low"
+        return replace(got, pots=(replace(whole, winners={key: whole.winners["all"]}),))
+
+    return mutant
+
+
+def _failed_boths_chop(award: AuctionAward) -> AuctionAward:
+    """A pot nobody wins because every "both" declarer failed is shared among them."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        if not got.carry or any(d is not Declaration.BOTH for d in declarations.values()):
+            return got
+        order = tuple(s for s in priority if s in declarations)
+        shares = split(pot, order, rules.odd_chip)
+        return replace(got, pots=(PotAward(pot, order, {"all": order}, shares),), carry=Chips(0))
+
+    return mutant
+
+
+def _failed_boths_best_high(award: AuctionAward) -> AuctionAward:
+    """A pot nobody wins because every "both" declarer failed goes to the best high among them."""
+
+    def mutant(pot: Chips, hands: Mapping[Seat, Hands], declarations: Mapping[Seat, Declaration],
+               priority: Sequence[Seat], rules: AuctionRules) -> auction_award.Award:
+        got = award(pot, hands, declarations, priority, rules)
+        if not got.carry or any(d is not Declaration.BOTH for d in declarations.values()):
+            return got
+        order = [s for s in priority if s in declarations]
+        best = max(int(hands[s].high) for s in order)
+        winners = tuple(s for s in order if int(hands[s].high) == best)
+        shares = split(pot, winners, rules.odd_chip)
+        return replace(got, pots=(PotAward(pot, tuple(order), {"all": winners}, shares),), carry=Chips(0))
+
+    return mutant
+
+
+AuctionEnded = Callable[[AuctionState, auction_award.Award, Mapping[Seat, Hands]], AuctionState]
+
+
+def _bids_not_counted(ended: AuctionEnded) -> AuctionEnded:
+    """The net result subtracts the ante and the bets but not the bids."""
+
+    def mutant(state: AuctionState, result: auction_award.Award, hands: Mapping[Seat, Hands]) -> AuctionState:
+        after = ended(state, result, hands)
+        if after.result is None or after.betting is None:
+            return after
+        ante = after.rules.ante
+        bets = after.betting.round_bets
+        contributed = tuple(Chips(ante + bets[s]) if Seat(s) in after.players else Chips(0)
+                            for s in range(after.seats))
+        after.result = replace(after.result, contributed=contributed)
+        return after
+
+    return mutant
+
+
 # --- stud ------------------------------------------------------------------------------------
 
 StudStep = Callable[[StudState, Action], StudState]
@@ -1245,6 +1624,263 @@ def _no_burn(deal_street: Callable[[StudState], StudState]) -> Callable[[StudSta
         if state.cards.street + 1 >= 7 or not stub:
             return deal_street(state)
         return deal_street(state._replace(cards=state.cards._replace(stub=(stub[0], *stub))))
+
+    return mutant
+
+
+StudListing = Callable[[StudState, Seat], Legal]
+Transition = Callable[[StudState], StudState]
+StudAward = Callable[[int, Sequence[Chips], frozenset[Seat], Sequence[Seat], Sequence[Seat],
+                      Mapping[Seat, Sequence[Card]], Card | None, StudRules], Outcome]
+NextToAct = Callable[[Seat, tuple[Chips, ...], tuple[Chips, ...], Chips, frozenset[Seat],
+                      frozenset[Seat]], Seat | None]
+
+
+def _no_empty_stacks(check_table: Callable[[Setup], None]) -> Callable[[Setup], None]:
+    """A seat with no chips passes the table check (and is all-in from the start)."""
+    return lambda setup: check_table(replace(setup, stacks=tuple(Chips(max(s, 1)) for s in setup.stacks)))
+
+
+def _short_bring_in_skipped(start: Callable[[StudGame, Setup, StudRules], StudState]
+                            ) -> Callable[[StudGame, Setup, StudRules], StudState]:
+    """The bring-in passes to the lowest upcard among the players who can cover it."""
+
+    def mutant(self: StudGame, setup: Setup, rules: StudRules) -> StudState:
+        state = start(self, setup, rules)
+        seat = state.to_act
+        if seat is None or not state.bring_in_due or state.stacks[seat] > rules.bring_in:
+            return state
+        covering = [Seat(s) for s in range(state.seats) if state.stacks[s] > rules.bring_in]
+        return state._replace(to_act=stud_bringin.bring_in_seat(state.up, covering)) if covering else state
+
+    return mutant
+
+
+def _bring_in_only(options: StudOptions) -> StudOptions:
+    """A bring-in player short of a full bet may only post the bring-in."""
+
+    def mutant(state: StudState, seat: Seat) -> tuple[Action, ...]:
+        got = options(state, seat)
+        return got[:1] if state.stacks[seat] < state.rules.small_bet else got
+
+    return mutant
+
+
+def _bring_in_option(post_bring_in: StudStep) -> StudStep:
+    """Posting the bring-in does not count as acting: he acts again when everyone only called."""
+    return lambda state, action: post_bring_in(state, action)._replace(acted=frozenset())
+
+
+def _street_turned(street: int, face_up: bool) -> Callable[[Transition], Transition]:
+    """``street``'s card dealt face up (``face_up``) or face down, against the rule."""
+
+    def mutate(deal_street: Transition) -> Transition:
+        def mutant(state: StudState) -> StudState:
+            dealt = deal_street(state)
+            cards = dealt.cards
+            if cards.street != street or cards.common is not None:
+                return dealt
+            hole, up = list(cards.hole), list(cards.up)
+            for seat in stud_streets.dealing_order(dealt):
+                if face_up:
+                    hole[seat], up[seat] = hole[seat][:2], (*up[seat], *hole[seat][2:])
+                else:
+                    hole[seat], up[seat] = (*hole[seat], up[seat][-1]), up[seat][:-1]
+            boards = tuple(exposed.exposed_rank(u) if s not in dealt.folded and u else b
+                           for s, (u, b) in enumerate(zip(up, cards.boards, strict=True)))
+            return dealt._replace(cards=cards._replace(hole=tuple(hole), up=tuple(up), boards=boards))
+
+        return mutant
+
+    return mutate
+
+
+def _button_first(dealing_order: Callable[[StudState], list[Seat]]) -> Callable[[StudState], list[Seat]]:
+    """Fourth to seventh street dealt starting with the button."""
+
+    def mutant(state: StudState) -> list[Seat]:
+        order = dealing_order(state)
+        return [s for s in order if s == state.button] + [s for s in order if s != state.button]
+
+    return mutant
+
+
+def _listing_without(drop: Callable[[StudState, Action], bool]) -> Callable[[StudListing], StudListing]:
+    """The betting listing without the actions ``drop`` picks out."""
+
+    def mutate(options: StudListing) -> StudListing:
+        def mutant(state: StudState, seat: Seat) -> Legal:
+            got = options(state, seat)
+            return Legal(got.to_act, tuple(a for a in got.actions if not drop(state, a)))
+
+        return mutant
+
+    return mutate
+
+
+def _fold_with_nothing_to_call(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.FOLD and state.bets[action.seat] >= state.current
+
+
+def _short_call(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.CHECK_CALL and action.amount is not None and action.amount < state.current
+
+
+def _short_raise(state: StudState, action: Action) -> bool:
+    return action.verb is Verb.BET_RAISE and action.amount is not None \
+        and action.amount < state.level + stud_streets.bet_size(state)
+
+
+def _stud_checks_kept(bet: StudStep) -> StudStep:
+    def mutant(state: StudState, action: Action) -> StudState:
+        after = bet(state, action)
+        checked = _checked(state)
+        if action.verb is Verb.CHECK_CALL and state.bets[action.seat] >= state.current:
+            checked |= {action.seat}
+        if checked:
+            _CHECKED[id(after)] = (after, checked)
+        return after
+
+    return mutant
+
+
+def _stud_no_check_raise() -> AbstractContextManager[None]:
+    """A stud player who has checked may only call or fold when a bet comes round to him."""
+    return _checks_recorded(
+        around(stud_streets, "bet", _stud_checks_kept),
+        around(stud_streets, "betting_options",
+               _listing_without(lambda state, a: a.verb is Verb.BET_RAISE and a.seat in _checked(state))))
+
+
+def _matching_ignored(next_to_act: NextToAct) -> NextToAct:
+    """The round closes once everyone has acted since the last full bet, matched or not."""
+
+    def mutant(after: Seat, stacks: tuple[Chips, ...], bets: tuple[Chips, ...], current: Chips,
+               folded: frozenset[Seat], acted: frozenset[Seat]) -> Seat | None:
+        return next_to_act(after, stacks, tuple(max(b, current) for b in bets), current, folded, acted)
+
+    return mutant
+
+
+def _all_in_asked(next_to_act: NextToAct) -> NextToAct:
+    """A player who is all-in still gets his turn once after each full bet (to check)."""
+
+    def mutant(after: Seat, stacks: tuple[Chips, ...], bets: tuple[Chips, ...], current: Chips,
+               folded: frozenset[Seat], acted: frozenset[Seat]) -> Seat | None:
+        for seat in from_left(len(stacks), after):
+            if seat not in folded and seat not in acted and (stacks[seat] == 0 or bets[seat] < current):
+                return seat
+        return next_to_act(after, stacks, bets, current, folded, acted)
+
+    return mutant
+
+
+def _common_card_on_boards(deal_street: Transition) -> Transition:
+    """A common card joins every board: seventh street's boards are five cards, straights counting."""
+
+    def mutant(state: StudState) -> StudState:
+        dealt = deal_street(state)
+        cards = dealt.cards
+        if cards.common is None:
+            return dealt
+        boards = tuple(exposed.exposed_rank((*u, cards.common)) if s not in dealt.folded else b
+                       for s, (u, b) in enumerate(zip(cards.up, cards.boards, strict=True)))
+        return dealt._replace(cards=cards._replace(boards=boards))
+
+    return mutant
+
+
+def _left_of_button_opens(first_actor: Callable[[StudState], Seat]) -> Callable[[StudState], Seat]:
+    """With a common card the first player from the button's left who can bet opens seventh street."""
+
+    def mutant(state: StudState) -> Seat:
+        if state.common is None:
+            return first_actor(state)
+        return next(s for s in from_left(state.seats, state.button) if state.can_bet(s))
+
+    return mutant
+
+
+def _every_level(build_pots: BuildPots) -> BuildPots:
+    """A pot closes at every seat's total, a folded seat's included."""
+
+    def mutant(contributed: dict[Seat, Chips], folded: frozenset[Seat]
+               ) -> tuple[tuple[Pot, ...], dict[Seat, Chips]]:
+        returned = build_pots(contributed, folded)[1]
+        paid = {s: Chips(c - returned.get(s, 0)) for s, c in contributed.items()}
+        top = max((paid[s] for s in paid if s not in folded), default=0)
+        levels = sorted({c for c in paid.values() if 0 < c < top} | {top})
+        out: list[Pot] = []
+        previous = 0
+        for level in levels:
+            size = sum((c if level == top else min(c, level)) - min(c, previous) for c in paid.values())
+            eligible = tuple(sorted(s for s in paid if s not in folded and paid[s] >= level))
+            if size:
+                out.append(Pot(Chips(size), eligible))
+            previous = level
+        return tuple(out), returned
+
+    return mutant
+
+
+def _common_card_left_out(award: StudAward) -> StudAward:
+    """A common card is no part of anyone's hand: each hand is the best five of his six own cards."""
+
+    def mutant(seats: int, contributed: Sequence[Chips], folded: frozenset[Seat], order: Sequence[Seat],
+               mucked: Sequence[Seat], own: Mapping[Seat, Sequence[Card]], common: Card | None,
+               rules: StudRules) -> Outcome:
+        got = award(seats, contributed, folded, order, mucked, own, None, rules)
+        if common is None:
+            return got
+        return replace(got, details={**got.details, "common": [format_card(common)]})
+
+    return mutant
+
+
+def _uncontested_shown(after_action: Transition) -> Transition:
+    """The last player left must still show his hand before he takes the pot."""
+
+    def mutant(state: StudState) -> StudState:
+        if len(state.folded) != state.seats - 1:
+            return after_action(state)
+        (winner,) = state.live()
+        pots = stud_allin.pots_of(state.contributed, state.folded)[0]
+        return state._replace(phase=SHOWDOWN, order=(winner,), to_act=winner, pots=pots)
+
+    return mutant
+
+
+Uncontested = Callable[[int, Sequence[Chips], frozenset[Seat], Card | None], Outcome]
+
+
+def _uncalled_won(uncontested: Uncontested) -> Uncontested:
+    """The last player's uncalled bet is won with the pot instead of coming back to him."""
+
+    def mutant(seats: int, contributed: Sequence[Chips], folded: frozenset[Seat],
+               common: Card | None) -> Outcome:
+        got = uncontested(seats, contributed, folded, common)
+        returned = sum(stud_allin.pots_of(contributed, folded)[1].values())
+        if not returned:
+            return got
+        pots = list(got.pots)
+        last = pots[-1]
+        (winner,) = last.eligible
+        pots[-1] = PotAward(Chips(last.amount + returned), last.eligible, last.winners,
+                            {winner: Chips(last.amount + returned)})
+        return replace(got, pots=tuple(pots), details={**got.details, "returned": {}})
+
+    return mutant
+
+
+def _completion_doubles(raise_target: Callable[[StudState, Seat], Chips | None]
+                        ) -> Callable[[StudState, Seat], Chips | None]:
+    """A completion goes to twice the bring-in, whatever the small bet."""
+
+    def mutant(state: StudState, seat: Seat) -> Chips | None:
+        target = raise_target(state, seat)
+        if target is None or state.street != 3 or state.level > 0:
+            return target
+        return Chips(min(2 * state.rules.bring_in, state.bets[seat] + state.stacks[seat]))
 
     return mutant
 
@@ -1473,7 +2109,7 @@ MUTANTS: tuple[Mutant, ...] = (
            _raise_doubles),
     Mutant("archie-no-check-raise", "archie", RuleId("archie.betting.check-raise"),
            "a player who checked may only call or fold when the other then bets (a house rule)",
-           lambda: around(archie_betting, "legal", _no_check_raise)),
+           lambda: around(archie_betting, "legal", _archie_no_check_raise)),
     Mutant("archie-one-check-closes", "archie", RuleId("archie.betting.close"),
            "a round closes as soon as the totals match after an action: one check closes it",
            lambda: _round_closed(lambda rnd: bool(rnd.acted) and rnd.bets[0] == rnd.bets[1])),
@@ -1589,6 +2225,81 @@ MUTANTS: tuple[Mutant, ...] = (
            "under auction-buderick failed 'both' declarers are shut out and the pot does not ride",
            lambda: rules_changed(AuctionRules, lambda r: replace(r, failed_both=FailedBoth.EXCLUDE),
                                  "auction-buderick")),
+    Mutant("auction-pass-an-auction", "auction", RuleId("auction.setup.no-leaving"),
+           "a player may pass an auction, bidding nothing, and still takes the card left to him",
+           lambda: rules_changed(AuctionRules, lambda r: replace(r, min_bid=Chips(0)))),
+    Mutant("auction-carry-ignored", "auction", RuleId("auction.setup.carry"),
+           "a pot carried over from the previous deal is not added to the new pot",
+           lambda: around(AuctionGame, "start", _carry_ignored)),
+    Mutant("auction-row-for-every-seat", "auction", RuleId("auction.auction.row"),
+           "a row holds a card for every seat, those sitting out included; the card left over is discarded",
+           lambda: _rows_widened(lambda setup, dealt: len(setup.stacks))),
+    Mutant("auction-row-one-spare", "auction", RuleId("auction.auction.row"),
+           "a row holds one card more than the players, so the last to pick still has a choice",
+           lambda: _rows_widened(lambda setup, dealt: len(dealt.players) + 1)),
+    Mutant("auction-last-card-handed-out", "auction", RuleId("auction.auction.pick"),
+           "the last player is handed the card left in the row without a pick of his own (AUC-21)",
+           lambda: around(AuctionGame, "_pick", _last_card_handed_out)),
+    Mutant("auction-bid-buys-a-card", "auction", RuleId("auction.auction.pick"),
+           "each picker takes the next card of the row as dealt: a bid buys a card, not a choice",
+           lambda: around(AuctionGame, "legal", _listing_changed("pick-", _first_card_only))),
+    Mutant("auction-fold-when-checked-to", "auction", RuleId("auction.betting.actions"),
+           "a player with nothing to call may fold (AUC-7)",
+           lambda: around(Betting, "legal", _fold_when_nothing_to_call)),
+    Mutant("auction-no-check-raise", "auction", RuleId("auction.betting.actions"),
+           "a player who has checked may not raise later in the round, only call or fold",
+           _auction_no_check_raise),
+    Mutant("auction-one-orbit", "auction", RuleId("auction.betting.end"),
+           "the round ends after one turn round the table: those who acted before a bet never answer it",
+           lambda: around(Betting, "apply", _one_orbit)),
+    Mutant("auction-bids-to-match", "auction", RuleId("auction.betting.bids-not-bets"),
+           "the bids count as bets of the round: each player must match the highest bids first",
+           lambda: around(AuctionGame, "_pick", _bids_to_match)),
+    Mutant("auction-lone-survivor-declares", "auction", RuleId("auction.betting.lone-survivor"),
+           "the last player left still declares before he takes the pot",
+           lambda: around(AuctionGame, "_bet", _survivor_declares)),
+    Mutant("auction-declare-in-turn", "auction", RuleId("auction.declare.simultaneous"),
+           "the players declare one after another, clockwise from the dealer's left",
+           lambda: around(AuctionGame, "legal", _listing_changed("declare", _in_turn))),
+    Mutant("auction-declarations-shown-one-by-one", "auction", RuleId("auction.declare.simultaneous"),
+           "each declaration is shown as soon as it is made, before the others have declared",
+           lambda: around(AuctionGame, "_declare", _declared_openly)),
+    Mutant("auction-no-both", "auction", RuleId("auction.declare.choices"),
+           "a player may declare only high or low, as in plain high-low declare games",
+           lambda: around(AuctionGame, "legal", _listing_changed("declare", _no_both))),
+    Mutant("auction-markers-paid", "auction", RuleId("auction.declare.choices"),
+           "the markers are chips paid into the pot: one for high, two for both",
+           lambda: around(AuctionGame, "_declare", _markers_paid)),
+    Mutant("auction-high-from-face-up", "auction", RuleId("auction.declare.high"),
+           "the high hand is made of the five face-up cards only, the two hidden ones left out",
+           lambda: around(auction_declaration, "evaluate", _face_up_only("high"))),
+    Mutant("auction-low-from-face-up", "auction", RuleId("auction.declare.low"),
+           "the low hand is made of the five face-up cards only, the two hidden ones left out",
+           lambda: around(auction_declaration, "evaluate", _face_up_only("low"))),
+    Mutant("auction-low-eight-or-better", "auction", RuleId("auction.declare.low"),
+           "a low must be eight or better, as in most high-low games: a low declarer without one cannot win",
+           lambda: around(auction_award, "award", _eight_or_better)),
+    Mutant("auction-high-cards-speak", "auction", RuleId("auction.award.division"),
+           "the high half goes to the best high of everyone still in, low declarers included",
+           lambda: around(auction_award, "award", _cards_speak("high"))),
+    Mutant("auction-low-cards-speak", "auction", RuleId("auction.award.division"),
+           "the low half goes to the best low of everyone still in, high declarers included",
+           lambda: around(auction_award, "award", _cards_speak("low"))),
+    Mutant("auction-one-direction-half-carried", "auction", RuleId("auction.award.one-direction"),
+           "when all declared the same way the pot is still halved; the half nobody claimed carries over",
+           lambda: around(auction_award, "award", _half_carried)),
+    Mutant("auction-one-direction-reported-halved", "auction", RuleId("auction.award.one-direction"),
+           "a pot one direction takes whole is reported under that direction instead of all",
+           lambda: around(auction_award, "award", _reported_by_direction)),
+    Mutant("auction-failed-boths-chop", "auction", RuleId("auction.award.carry"),
+           "when every 'both' declarer fails, they share the pot instead of carrying it over",
+           lambda: around(auction_award, "award", _failed_boths_chop)),
+    Mutant("auction-failed-boths-best-high", "auction", RuleId("auction.award.carry"),
+           "when every 'both' declarer fails, the best high among them takes the pot",
+           lambda: around(auction_award, "award", _failed_boths_best_high)),
+    Mutant("auction-net-without-bids", "auction", RuleId("auction.award.net"),
+           "the net result subtracts the ante and the bets but not the bids",
+           lambda: around(auction_engine, "_ended", _bids_not_counted)),
     Mutant("stud-ante-doubled", "stud", RuleId("stud.bringin.ante"),
            "every player antes two chips instead of one",
            lambda: rules_changed(StudRules, lambda r: unchecked(r, ante=Chips(2)))),
@@ -1661,6 +2372,75 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("stud-muck-any-time", "stud", RuleId("stud.showdown.muck"),
            "once a hand is shown anyone may muck, even the last player claiming a pot",
            lambda: around(stud_showdown, "may_muck", _muck_any_time)),
+    Mutant("stud-seven-players", "stud", RuleId("stud.deal.players"),
+           "at most seven players sit down, lest the deck run short (STUD-15)",
+           lambda: mock.patch.object(stud_deal, "MAX_SEATS", 7)),
+    Mutant("stud-empty-seat-dealt-in", "stud", RuleId("stud.deal.players"),
+           "a seat with no chips is dealt in, all-in from the start, instead of being refused",
+           lambda: around(stud_deal, "check_table", _no_empty_stacks)),
+    Mutant("stud-short-bring-in-skipped", "stud", RuleId("stud.bringin.short"),
+           "a player who cannot cover the bring-in does not bring in: the next lowest upcard does",
+           lambda: around(StudGame, "start", _short_bring_in_skipped)),
+    Mutant("stud-short-bring-in-no-all-in-open", "stud", RuleId("stud.bringin.short"),
+           "a bring-in player short of a full bet may only post the bring-in, not open for all his chips",
+           lambda: around(stud_bringin, "bring_in_options", _bring_in_only)),
+    Mutant("stud-bring-in-option", "stud", RuleId("stud.bringin.close"),
+           "when everyone only called, the bring-in acts again and may complete, like a big blind's option",
+           lambda: around(stud_bringin, "post_bring_in", _bring_in_option)),
+    Mutant("stud-sixth-street-face-down", "stud", RuleId("stud.streets.cards"),
+           "sixth street is dealt face down instead of up",
+           lambda: around(stud_streets, "deal_street", _street_turned(6, face_up=False))),
+    Mutant("stud-seventh-street-face-up", "stud", RuleId("stud.streets.cards"),
+           "seventh street is dealt face up instead of down",
+           lambda: around(stud_streets, "deal_street", _street_turned(7, face_up=True))),
+    Mutant("stud-streets-dealt-from-the-button", "stud", RuleId("stud.streets.cards"),
+           "fourth to seventh street are dealt starting with the button instead of the seat on its left",
+           lambda: around(stud_streets, "dealing_order", _button_first)),
+    Mutant("stud-no-fold-when-checked-to", "stud", RuleId("stud.streets.actions"),
+           "a player with nothing to call may not fold (STUD-6)",
+           lambda: around(stud_streets, "betting_options", _listing_without(_fold_with_nothing_to_call))),
+    Mutant("stud-no-check-raise", "stud", RuleId("stud.streets.actions"),
+           "a player who has checked may not raise later in the round, only call or fold",
+           _stud_no_check_raise),
+    Mutant("stud-round-closes-unmatched", "stud", RuleId("stud.streets.close"),
+           "the round ends once all have acted since the last full bet, though a short all-in raised it",
+           lambda: around(stud_streets, "next_to_act", _matching_ignored)),
+    Mutant("stud-all-in-asked-to-act", "stud", RuleId("stud.streets.close"),
+           "a player who is all-in is not skipped: he is given a turn to check",
+           lambda: around(stud_streets, "next_to_act", _all_in_asked)),
+    Mutant("stud-common-card-on-boards", "stud", RuleId("stud.runout.opener"),
+           "the common card joins every board, so seventh street is opened by the best five-card board",
+           lambda: around(stud_streets, "deal_street", _common_card_on_boards)),
+    Mutant("stud-common-card-left-of-button-opens", "stud", RuleId("stud.runout.opener"),
+           "with a common card nobody has a board, so the first player from the button's left opens",
+           lambda: around(stud_streets, "first_actor", _left_of_button_opens)),
+    Mutant("stud-no-all-in-call", "stud", RuleId("stud.allin.short"),
+           "a player who cannot match a bet in full must fold: he may not call all-in for less",
+           lambda: around(stud_streets, "betting_options", _listing_without(_short_call))),
+    Mutant("stud-no-short-all-in-raise", "stud", RuleId("stud.allin.short"),
+           "a player short of a full bet or raise may not bet or raise all-in for less",
+           lambda: around(stud_streets, "betting_options", _listing_without(_short_raise))),
+    Mutant("stud-raise-into-all-ins", "stud", RuleId("stud.allin.short"),
+           "a player may bet or raise when every other player still in is all-in (STUD-18)",
+           lambda: mock.patch.object(StudState, "others_can_bet", lambda self, seat: True)),
+    Mutant("stud-pot-at-every-level", "stud", RuleId("stud.allin.pots"),
+           "a pot closes at every player's total, a folded player's included, not only at those still in",
+           lambda: around(stud_allin, "build_pots", _every_level, everywhere=False)),
+    Mutant("stud-common-card-left-out", "stud", RuleId("stud.showdown.award"),
+           "the common card is nobody's: each hand is the best five of the player's six own cards",
+           lambda: around(stud_showdown, "award", _common_card_left_out)),
+    Mutant("stud-uncontested-shown-down", "stud", RuleId("stud.showdown.uncontested"),
+           "the last player left must still show his hand at a showdown before he takes the pot",
+           lambda: around(stud_engine, "_after_action", _uncontested_shown)),
+    Mutant("stud-uncalled-bet-won", "stud", RuleId("stud.showdown.uncontested"),
+           "the last player's uncalled bet is won with the pot instead of coming back to him",
+           lambda: around(stud_showdown, "uncontested", _uncalled_won)),
+    Mutant("stud-stakes-ignored", "stud", RuleId("stud.profile.stakes"),
+           "a hand's own stakes are ignored: every hand is played at the profile's amounts",
+           lambda: around(reference_engine, "_with_stakes", lambda given: lambda game, rules, raw: rules)),
+    Mutant("stud-completion-to-twice-the-bring-in", "stud", RuleId("stud.profile.stakes"),
+           "a completion goes to twice the bring-in (the small bet only at the training stakes)",
+           lambda: around(stud_streets, "raise_target", _completion_doubles)),
 )
 
 
