@@ -182,7 +182,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         checked += 1
         try:
             got = tree.counts((), depth) if cluster is None else \
-                _on_cluster(cluster, tree, args.impl, depth, not args.replay)
+                _on_cluster(cluster, tree, args.impl, args.timeout, depth, not args.replay)
             if tree.first is not None:  # --go-on: the whole tree walked, the first difference kept
                 raise tree.first
         except Mismatch as found:
@@ -246,21 +246,32 @@ def _tree(engine: Engine, hello: Hello, position: Position, args: argparse.Names
                       go_on=args.go_on)
 
 
-def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branch: bool) -> Counts:
-    """The position's counts as the sum of its first actions' subtrees, each a task."""
+def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, timeout: float, depth: int,
+                branch: bool) -> Counts:
+    """The position's counts as the sum of its first actions' subtrees, each a task. Walking on
+    (``--go-on``), every subtree is walked and ``tree.first`` is the first difference in the order
+    of the walk here (the first action's subtree first), whichever task finished first."""
     root = tree.node(())
     if depth == 0 or root.net is not None:
         return tree.counts((), depth)
     counts = Counts.empty(depth)
+    judged = tree.judge is not None
     if tree.judge is not None:
         found = mismatch(tree.judge.node(()), root, ())
-        if found is not None:
+        if found is not None and not tree.go_on:
             raise found
-    judged = tree.judge is not None
-    keys = [(impl, tree.position.name, (child,), depth - 1, branch, judged) for child in root.children]
-    for _, child_counts in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
-                                       unit="nodes", units=lambda c: sum(c.nodes)):
+        if found is not None:  # the listings differ: the subtrees are walked, not judged
+            tree.first, judged = found, False
+    keys = [(impl, timeout, tree.position.name, (child,), depth - 1, branch, judged, tree.go_on)
+            for child in root.children]
+    firsts: dict[str, Mismatch] = {}
+    for key, (child_counts, first) in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
+                                                  unit="nodes", units=lambda done: sum(done[0].nodes)):
         counts.add(child_counts)
+        if first is not None:
+            firsts[key[3][0]] = first
+    if tree.first is None:
+        tree.first = next((firsts[child] for child in root.children if child in firsts), None)
     return counts
 
 
