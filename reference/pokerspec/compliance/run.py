@@ -51,7 +51,7 @@ from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
 from pokerspec.fuzz.ranking import fuzz_ranking, offered
-from pokerspec.outputs import check_outputs
+from pokerspec.outputs import check_outputs, summary
 from pokerspec.resources import source_checkout
 from pokerspec.traceability import is_rule_id, read_pages
 
@@ -1303,3 +1303,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
         "every worker needs this checkout with the peers extra and npm ci in conformance/adapters/js)",
     )
     p.set_defaults(handler=handler)
+    summary(p)

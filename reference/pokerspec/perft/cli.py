@@ -26,7 +26,7 @@ from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
-from pokerspec.outputs import PERFT_CASES, check_outputs, printable, write_text
+from pokerspec.outputs import PERFT_CASES, check_outputs, printable, summary, write_text
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import Difference, Refusal, divide, perft_case, refusal_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -73,6 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
                         help="walk each position's subtrees (one per first action) as tasks on a Dask "
                              "scheduler (needs the cluster extra); each worker starts its own engine")
     parser.set_defaults(handler=run)
+    summary(parser)
 
 
 def _chosen(args: argparse.Namespace) -> list[Position]:
