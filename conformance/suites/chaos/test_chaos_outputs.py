@@ -58,6 +58,9 @@ def _refusals(tmp: Path) -> dict[str, tuple[list[str], list[Path]]]:
         "golden-update-into-the-suite": (["golden", "update", "--game", "core", "--dir", str(VECTORS)],
                                          [VECTORS]),
         "phh-export-over-other-files": (["phh", "export", str(GOLDEN_STUD), "--out", str(theirs)], [theirs]),
+        "compliance-out-not-an-export": (["compliance", "--engine", "treys", "--pairs", "10", "--out",
+                                          str(theirs)], [theirs]),
+        "compliance-pages-not-an-export": (["compliance", "--pages", "--out", str(theirs)], [theirs]),
         "report-is-the-engines-script": ([*run, "--impl", f"exec:{sys.executable} {script}", "--report",
                                           str(script)], [script]),
         "report-in-vectors-any-suffix": ([*run, "--report", str(case.parent / "r.jsonl")], [case]),
@@ -68,7 +71,8 @@ def _refusals(tmp: Path) -> dict[str, tuple[list[str], list[Path]]]:
                                   "perft-out-dev-full", "perft-out-uncreatable", "fuzz-dir-not-a-campaign",
                                   "fuzz-dir-a-file", "fuzz-out-uncreatable", "fuzz-out-not-cases",
                                   "merge-out-not-a-campaign", "golden-update-into-the-suite",
-                                  "phh-export-over-other-files", "report-is-the-engines-script",
+                                  "phh-export-over-other-files", "compliance-out-not-an-export",
+                                  "compliance-pages-not-an-export", "report-is-the-engines-script",
                                   "report-in-vectors-any-suffix"])
 def test_an_output_that_would_cost_a_file_is_refused_before_any_work(
         pokerspec: Pokerspec, tmp_path: Path, name: str) -> None:
@@ -76,6 +80,19 @@ def test_an_output_that_would_cost_a_file_is_refused_before_any_work(
     got = pokerspec(*args, inputs=inputs, reports=False)
     assert got.code == 2, got.text
     assert "hands" not in got.text and "nodes" not in got.text, got.text  # nothing was played or walked
+
+
+def test_compliance_writes_over_its_own_export(pokerspec: Pokerspec, tmp_path: Path) -> None:
+    """``compliance --out`` takes a directory that holds a compliance export (a copy of the
+    published one) and renders its pages there; one more file of the user's and it is refused."""
+    export = tmp_path / "engines"
+    shutil.copytree(ROOT / "docs" / "engines", export)
+    got = pokerspec("compliance", "--pages", "--out", str(export), reports=False)
+    assert got.code == 0 and "rendered the pages" in got.text, got.text
+    (export / "results" / "notes.txt").write_text("mine")
+    got = pokerspec("compliance", "--pages", "--out", str(export), inputs=[export], reports=False)
+    assert got.code == 2 and "not a compliance export" in got.text, got.text
+    assert "(it holds results)" in got.text, got.text
 
 
 def _trace(tmp: Path, trace_id: str) -> Path:

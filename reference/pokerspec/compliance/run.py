@@ -51,7 +51,7 @@ from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
 from pokerspec.fuzz.ranking import fuzz_ranking, offered
-from pokerspec.outputs import check_outputs, summary
+from pokerspec.outputs import Kind, check_outputs, summary
 from pokerspec.resources import source_checkout
 from pokerspec.traceability import is_rule_id, read_pages
 
@@ -151,6 +151,36 @@ LIBRARIES: tuple[Library, ...] = (
 )
 ENGINES = {lib.name: lib for lib in LIBRARIES}
 OUT = ROOT / "docs" / "engines"
+
+
+def _files(path: Path, suffix: str, names: frozenset[str] | None = None) -> bool:
+    """``path`` is a regular file ending in ``suffix`` (and, given ``names``, one of them)."""
+    return path.is_file() and not path.is_symlink() and path.suffix == suffix and (
+        names is None or path.name in names)
+
+
+def _folder(path: Path, entry: Callable[[Path], bool]) -> bool:
+    return path.is_dir() and not path.is_symlink() and all(entry(p) for p in path.iterdir())
+
+
+PAGES = frozenset({"compliance.md", "findings.md", *(f"{name}.md" for name in ENGINES)})
+
+
+def _export_entry(path: Path) -> bool:
+    """An entry of a compliance export: its pages, ``badges/*.svg``, ``upstream/*.md``,
+    ``results/*.json`` and ``results/releases/*.json``."""
+    if path.name == "results":
+        return _folder(path, lambda p: _files(p, ".json") or (
+            p.name == "releases" and _folder(p, lambda r: _files(r, ".json"))))
+    if path.name == "badges":
+        return _folder(path, lambda p: _files(p, ".svg"))
+    if path.name == "upstream":
+        return _folder(path, lambda p: _files(p, ".md"))
+    return _files(path, ".md", PAGES)
+
+
+EXPORT = Kind("a compliance export (compliance.md, findings.md, a page per library, badges/, results/, "
+              "upstream/)", _export_entry)
 PAIRS = 100_000
 """Ranking-fuzz pairs per ranking and library in the published run."""
 SEED = 1
@@ -1086,6 +1116,7 @@ def handler(args: argparse.Namespace) -> int:
         console.print("--pairs must not be negative", markup=False)
         return 2
     out: Path = args.out or OUT
+    check_outputs({"--out": out}, directories=True, kind=EXPORT)
     if args.pages:
         _, changed = write_pages(out, args.site_url)
         console.print(f"rendered the pages of {out} from its stored results: {_changed(changed, out)}",
@@ -1112,7 +1143,6 @@ def handler(args: argparse.Namespace) -> int:
         console.print("no library to run: none of them is installed (pip install -e '.[peers]'; npm ci in "
                       "conformance/adapters/js)", markup=False)
         return 2
-    check_outputs({"--out": out}, directories=True)
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
     if args.cluster is None:
