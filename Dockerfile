@@ -8,8 +8,8 @@ FROM python:3.11-slim
 COPY . /tmp/pokerspec
 RUN python -m pip install --no-cache-dir --disable-pip-version-check /tmp/pokerspec \
     && rm -rf /tmp/pokerspec \
-    && useradd --create-home pokerspec
-USER pokerspec
+    && useradd --create-home --uid 10001 pokerspec
+USER 10001
 WORKDIR /home/pokerspec
 ENTRYPOINT ["pokerspec"]
 CMD ["--version"]

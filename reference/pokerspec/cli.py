@@ -13,7 +13,10 @@ same way, because ``run_cli`` runs them all:
 - no traceback, ever: an interrupt ends every engine process this program started, prints one
   line and exits 130 or 143 (a handler that has more to say — a partial report — says it and
   raises ``Interrupted`` marked as reported); a closed pipe (``| head``) ends quietly; an
-  unexpected error prints one line (``POKERSPEC_DEBUG=1`` prints the traceback too).
+  unexpected error prints one line (``POKERSPEC_DEBUG=1`` prints the traceback too);
+- a command whose output only summarises its work (``pokerspec.outputs.summary``) does that
+  work whatever becomes of its output: a closed pipe or a full device costs no file, and its
+  exit status is the work's.
 """
 
 from __future__ import annotations
@@ -218,8 +221,11 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
         parser = build()
         prog = parser.prog
         args = parser.parse_args(argv)
-        status: int = args.handler(args)
-        sys.stdout.flush()  # here, so that a full device is this command's error, not the interpreter's
+        from pokerspec.outputs import summarised
+
+        with summarised(args):  # a command whose output is a summary: printing can fail, not the work
+            status: int = args.handler(args)
+            sys.stdout.flush()  # here, so that a full device is this command's error, not the interpreter's
         return status
     except SystemExit as exc:  # argparse: --help, --version, or a usage error (status 2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)

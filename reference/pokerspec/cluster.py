@@ -18,7 +18,7 @@ import socket
 import time
 import uuid
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -32,18 +32,26 @@ EXTRA = "pip install 'pokerspec[cluster]'"
 CONNECT_SECONDS = 10.0
 """How long to wait for the scheduler to answer, and for it to have a worker."""
 
+ANSWER_SECONDS = 10.0
+"""How long a question to the cluster may take: the scheduler's list of workers, a finished
+task's result (fetched from the worker that holds it), closing the connection."""
 WORKERLESS_SECONDS = 60.0
-"""How long a run waits, with tasks pending, for a worker when the scheduler has none left."""
+"""How long a run waits, with tasks pending, while it hears from no worker: the scheduler has
+none left, or none of them has sent it a heartbeat (a frozen or cut-off worker, which Dask keeps
+for its ``worker-ttl``, five minutes by default)."""
 POLL_SECONDS = 0.05
-"""How often a run looks for finished tasks (and, when none has finished, for workers)."""
+"""How often a run looks for finished tasks."""
+LOOK_SECONDS = 1.0
+"""How often, while no task finishes, a run asks the scheduler which workers it has heard from."""
 
 K = TypeVar("K", bound=Hashable)
 R = TypeVar("R")
 
 
 class ClusterError(Exception):
-    """The cluster cannot be used: the extra is missing, the scheduler cannot be reached or has
-    no worker, or a task was lost with every worker it was given (the message says which)."""
+    """The cluster cannot be used: the extra is missing, the scheduler cannot be reached, has no
+    worker or stops answering, or a task was lost with every worker it was given (the message
+    says which)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +171,8 @@ class Cluster:
         try:
             client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError) as exc:
-            client.close()
+            with suppress(OSError, TimeoutError):
+                client.close(timeout=timeout)
             raise ClusterError(f"the Dask scheduler at {address} has no worker: {exc}") from None
         return Cluster(address, client)
 
@@ -171,18 +180,33 @@ class Cluster:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.client.close()
+        with suppress(OSError, TimeoutError):  # a scheduler that stopped answering: given up on
+            self.client.close(timeout=ANSWER_SECONDS)
+
+    def workers_now(self) -> dict[str, tuple[int, float]]:
+        """Each worker the scheduler knows now: its threads, and when the scheduler last heard
+        from it (on the scheduler's clock); ``ClusterError`` if the scheduler does not answer
+        within ``ANSWER_SECONDS`` (Dask's own ``nthreads`` and ``scheduler_info`` wait without end)."""
+        scheduler = self.client.scheduler
+        try:
+            if scheduler is None:  # the client was closed
+                raise OSError
+            about = self.client.sync(scheduler.identity, n_workers=-1, callback_timeout=ANSWER_SECONDS)
+        except (OSError, TimeoutError):
+            raise ClusterError(f"the Dask scheduler at {self.address} did not answer within "
+                               f"{ANSWER_SECONDS:g} s") from None
+        return {worker: (int(w["nthreads"]), float(w["last_seen"])) for worker, w in about["workers"].items()}
 
     @property
     def threads(self) -> int:
         """The worker threads the scheduler knows now (the tasks that can run at once)."""
-        threads: dict[str, int] = self.client.nthreads()
-        return max(1, sum(threads.values()))
+        return max(1, sum(threads for threads, _ in self.workers_now().values()))
 
     def announce(self, console: Console) -> None:
         """Print the scheduler, its workers and the address of its dashboard."""
-        workers = self.client.nthreads()
-        console.print(f"Dask scheduler {self.address}: {len(workers)} workers, {self.threads} threads; "
+        workers = self.workers_now()
+        console.print(f"Dask scheduler {self.address}: {len(workers)} workers, "
+                      f"{max(1, sum(threads for threads, _ in workers.values()))} threads; "
                       f"dashboard {self.client.dashboard_link}", markup=False)
 
     def run(self, fn: Callable[[K], R], keys: Sequence[K], *, label: str, unit: str = "tasks",
@@ -218,7 +242,10 @@ class Cluster:
             try:
                 for future in self._finishing(futures, label):
                     try:
-                        finished: Done[R] = future.result()
+                        finished: Done[R] = future.result(timeout=ANSWER_SECONDS)
+                    except TimeoutError:
+                        raise ClusterError(f"{label}: the result of a finished task did not come from "
+                                           f"its worker within {ANSWER_SECONDS:g} s") from None
                     except KilledWorker as exc:
                         raise ClusterError(f"{label}: a task was lost with every worker that ran it: "
                                            f"{exc}") from None
@@ -237,27 +264,33 @@ class Cluster:
                 self.client.cancel(list(futures))
 
     def _finishing(self, futures: Iterable[Future[Done[R]]], label: str) -> Iterator[Future[Done[R]]]:
-        """``futures`` as they finish; ``ClusterError`` once the scheduler has had no worker for
-        ``WORKERLESS_SECONDS`` while some are pending (the last worker was lost: Dask would wait
-        for a new one without end)."""
+        """``futures`` as they finish; ``ClusterError`` once the run has heard from no worker for
+        ``WORKERLESS_SECONDS`` while some are pending: no task finished and the scheduler has no
+        worker, or none whose heartbeat it received since the run last looked (the last worker was
+        lost, frozen or cut off: Dask would wait for a new one without end, or for its
+        ``worker-ttl``). Heartbeats are told apart by the scheduler's own times, so the clocks of
+        the machines need not agree."""
         from distributed import as_completed
 
         waiting = as_completed(futures, loop=self.client.loop)
-        alone_since: float | None = None
+        heard_at, seen = time.monotonic(), self.workers_now()
+        looked = heard_at
         while not waiting.is_empty():
             ready = waiting.next_batch(block=False)
+            now = time.monotonic()
             if ready:
-                alone_since = None
+                heard_at = now
                 yield from ready
                 continue
-            if self.client.nthreads():
-                alone_since = None
-            elif alone_since is None:
-                alone_since = time.monotonic()
-            elif time.monotonic() - alone_since > WORKERLESS_SECONDS:
-                raise ClusterError(f"{label}: the scheduler at {self.address} has had no worker for "
-                                   f"{WORKERLESS_SECONDS:g} s with tasks still to run: the last worker "
-                                   "was lost")
+            if now - looked >= LOOK_SECONDS:
+                looked, last = now, seen
+                seen = self.workers_now()
+                if any(last.get(worker) != at for worker, at in seen.items()):
+                    heard_at = now
+                elif now - heard_at > WORKERLESS_SECONDS:
+                    raise ClusterError(f"{label}: the scheduler at {self.address} has heard from no worker "
+                                       f"for {WORKERLESS_SECONDS:g} s with tasks still to run: the last "
+                                       "worker was lost")
             time.sleep(POLL_SECONDS)
 
     def summary(self, console: Console, unit: str) -> None:

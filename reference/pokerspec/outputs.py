@@ -18,20 +18,23 @@ Writes are atomic (a temporary file in the same directory renamed over the targe
 symlink there is replaced, never followed), keep the umask's mode, and write characters the
 encoding cannot hold as backslash escapes. Names taken from data (a trace's id) are
 sanitised and confined to their directory. ``Stdout`` is standard output that a closed pipe
-or a full device cannot break: the work and its files go on.
+or a full device cannot break: the work and its files go on; ``summary`` gives it to every
+command whose output only summarises its work.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import re
 import shlex
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from pokerspec.cli import UsageError
 
@@ -223,14 +226,20 @@ def write_text(path: Path, text: str) -> None:
 class Stdout:
     """Standard output for a console: a closed pipe (``| head -1``) or a full device
     (``> /dev/full``) stops the printing, never the work; characters the terminal's encoding
-    cannot hold are printed as escapes. ``broken`` says whether output was lost."""
+    cannot hold are printed as escapes. It writes to ``stream`` (by default whatever
+    ``sys.stdout`` is at the time). ``broken`` says whether output was lost."""
 
-    def __init__(self) -> None:
+    def __init__(self, stream: TextIO | None = None) -> None:
         self.broken = False
+        self._stream = stream
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream if self._stream is not None else sys.stdout
 
     def write(self, text: str) -> int:
         if not self.broken:
-            stream = sys.stdout
+            stream = self.stream
             encoding = getattr(stream, "encoding", None) or "utf-8"
             try:
                 stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
@@ -241,21 +250,53 @@ class Stdout:
     def flush(self) -> None:
         if not self.broken:
             try:
-                sys.stdout.flush()
+                self.stream.flush()
             except (OSError, ValueError):
                 self._lose()
 
     def _lose(self) -> None:
         self.broken = True
         with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
 
     def isatty(self) -> bool:
-        return not self.broken and sys.stdout.isatty()
+        return not self.broken and self.stream.isatty()
 
     def fileno(self) -> int:
-        return sys.stdout.fileno()
+        return self.stream.fileno()
 
     @property
     def encoding(self) -> str:
-        return getattr(sys.stdout, "encoding", None) or "utf-8"
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+
+SUMMARY = "stdout_is_summary"
+"""The parser default (``summary(parser)``) naming when a command's standard output is only a
+summary of its work — the work's product being files and the exit status."""
+
+
+def summary(parser: argparse.ArgumentParser,
+            when: Callable[[argparse.Namespace], bool] = lambda args: True) -> None:
+    """Mark the command of ``parser`` as one whose standard output is a summary (``when`` the
+    arguments say so: ``phh export`` with ``--out``): ``run_cli`` then runs it with
+    ``sys.stdout`` a ``Stdout``, so a closed pipe or a full device costs the printing only;
+    every file is written and the exit status is the work's. A command whose output is its
+    product (a listing, ``diff``'s report, one exported hand) is left as it is: a closed pipe
+    ends it quietly, a full device is the error ``cannot write``."""
+    parser.set_defaults(**{SUMMARY: when})
+
+
+@contextlib.contextmanager
+def summarised(args: argparse.Namespace) -> Iterator[None]:
+    """Run the command of ``args`` with a ``Stdout`` for ``sys.stdout`` if ``summary`` marked
+    it (for these arguments), else as it is."""
+    when = getattr(args, SUMMARY, None)
+    if when is None or not when(args):
+        yield
+        return
+    real = sys.stdout
+    sys.stdout = Stdout(real)
+    try:
+        yield
+    finally:
+        sys.stdout = real

@@ -7,10 +7,13 @@ do not keep positions fails without writing a case the engine passes (``core.per
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from chaoskit import Pokerspec, engine
+from pokerspec.perft.positions import positions
+from pokerspec.perft.tree import ReferenceTree
 
 OUTCOME_FAULTS = ["none", "phantom-empty", "phantom-seat", "phantom-winner", "missing-seat", "string-numbers",
                   "float-numbers", "bool-numbers", "fraction-numbers"]
@@ -52,6 +55,23 @@ def test_the_cluster_walk_gives_the_same_verdict(pokerspec: Pokerspec, dask_sche
     got = pokerspec("perft", "--position", POSITION, "--cluster", dask_scheduler, "--out",
                     str(tmp_path / "cases"), "--impl", impl)
     assert got.code == (0 if mode == "none" else 1), got.text
+
+
+def test_the_cluster_walk_goes_on(pokerspec: Pokerspec, dask_scheduler: str, marker: str,
+                                  tmp_path: Path) -> None:
+    """``--cluster --go-on`` walks every first action's subtree and reports the first difference
+    in the order of the first actions, as the walk here does (it stopped at the first task that
+    raised one, whichever finished first)."""
+    impl = engine("phantom-winner", marker, "--op", "outcome,probe", "--every")
+    out = tmp_path / "cases"
+    got = pokerspec("perft", "--position", POSITION, "--go-on", "--cluster", dask_scheduler,
+                    "--out", str(out), "--impl", impl)
+    first_actions = len(ReferenceTree(positions()[POSITION]).node(()).children)
+    assert got.code == 1 and f"DIFF  {POSITION} depth 12: after [p2 f]: outcome" in got.text, got.text
+    assert sum(int(n) for n in re.findall(r": (\d+) tasks", got.text)) == first_actions, got.text
+    for case in sorted(out.glob("*.json")):
+        assert pokerspec("conformance", "run", "--quiet", "--no-default-vectors", "--vectors", str(case),
+                         "--impl", impl).code == 1, case
 
 
 @pytest.mark.parametrize("mode", ["push-noop", "pop-noop", "pop-refused"])

@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from chaoskit import FIXTURES, ROOT, Pokerspec
+from chaoskit import FIXTURES, ROOT, Pokerspec, engine
 from pokerspec.resources import VECTORS
 
 GOOD = FIXTURES / "runner-notation-0001.json"
@@ -58,6 +58,9 @@ def _refusals(tmp: Path) -> dict[str, tuple[list[str], list[Path]]]:
         "golden-update-into-the-suite": (["golden", "update", "--game", "core", "--dir", str(VECTORS)],
                                          [VECTORS]),
         "phh-export-over-other-files": (["phh", "export", str(GOLDEN_STUD), "--out", str(theirs)], [theirs]),
+        "compliance-out-not-an-export": (["compliance", "--engine", "treys", "--pairs", "10", "--out",
+                                          str(theirs)], [theirs]),
+        "compliance-pages-not-an-export": (["compliance", "--pages", "--out", str(theirs)], [theirs]),
         "report-is-the-engines-script": ([*run, "--impl", f"exec:{sys.executable} {script}", "--report",
                                           str(script)], [script]),
         "report-in-vectors-any-suffix": ([*run, "--report", str(case.parent / "r.jsonl")], [case]),
@@ -68,7 +71,8 @@ def _refusals(tmp: Path) -> dict[str, tuple[list[str], list[Path]]]:
                                   "perft-out-dev-full", "perft-out-uncreatable", "fuzz-dir-not-a-campaign",
                                   "fuzz-dir-a-file", "fuzz-out-uncreatable", "fuzz-out-not-cases",
                                   "merge-out-not-a-campaign", "golden-update-into-the-suite",
-                                  "phh-export-over-other-files", "report-is-the-engines-script",
+                                  "phh-export-over-other-files", "compliance-out-not-an-export",
+                                  "compliance-pages-not-an-export", "report-is-the-engines-script",
                                   "report-in-vectors-any-suffix"])
 def test_an_output_that_would_cost_a_file_is_refused_before_any_work(
         pokerspec: Pokerspec, tmp_path: Path, name: str) -> None:
@@ -76,6 +80,19 @@ def test_an_output_that_would_cost_a_file_is_refused_before_any_work(
     got = pokerspec(*args, inputs=inputs, reports=False)
     assert got.code == 2, got.text
     assert "hands" not in got.text and "nodes" not in got.text, got.text  # nothing was played or walked
+
+
+def test_compliance_writes_over_its_own_export(pokerspec: Pokerspec, tmp_path: Path) -> None:
+    """``compliance --out`` takes a directory that holds a compliance export (a copy of the
+    published one) and renders its pages there; one more file of the user's and it is refused."""
+    export = tmp_path / "engines"
+    shutil.copytree(ROOT / "docs" / "engines", export)
+    got = pokerspec("compliance", "--pages", "--out", str(export), reports=False)
+    assert got.code == 0 and "rendered the pages" in got.text, got.text
+    (export / "results" / "notes.txt").write_text("mine")
+    got = pokerspec("compliance", "--pages", "--out", str(export), inputs=[export], reports=False)
+    assert got.code == 2 and "not a compliance export" in got.text, got.text
+    assert "(it holds results)" in got.text, got.text
 
 
 def _trace(tmp: Path, trace_id: str) -> Path:
@@ -187,18 +204,64 @@ def test_a_closed_stdout_costs_no_report(tmp_path: Path) -> None:
     assert (tmp_path / "r.jsonl").read_text() and (tmp_path / "r.xml").read_text()
 
 
-@pytest.mark.parametrize("command", ["run", "perft", "phh-export"])
-def test_stdout_on_a_full_device_is_a_clear_error(tmp_path: Path, command: str) -> None:
-    argv = {"run": _run_command(tmp_path)[3:], "perft": PERFT,
-            "phh-export": ["phh", "export", str(_trace(tmp_path, "hand-1"))]}[command]
-    with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "pokerspec.cli", *argv], stdout=full,
-                              stderr=subprocess.PIPE, text=True, timeout=120)
-    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
-    if command == "run":
-        assert done.returncode == 0 and (tmp_path / "r.jsonl").read_text(), done.stderr
+def _writers(tmp: Path, marker: str) -> dict[str, tuple[list[str], int, list[Path]]]:
+    """Each command that writes files and prints a summary: its arguments, the exit status it
+    has with a working standard output, and the files it must write."""
+    shard = tmp / "shard"
+    fuzz = ["conformance", "fuzz", "--impl", "reference", "--game", "stud", "--hands", "2"]
+    if not shard.exists():
+        subprocess.run([sys.executable, "-m", "pokerspec.cli", *fuzz, "--dir", str(shard)],
+                       stdout=subprocess.DEVNULL, check=True, timeout=120)
+    (tmp / "golden").mkdir(exist_ok=True)
+    return {
+        "run": (_run_command(tmp)[3:], 0, [tmp / "r.jsonl", tmp / "r.xml"]),
+        "perft": (["perft", "--position", "stud-streets-0702", "--out", str(tmp / "perft"), "--impl",
+                   engine("phantom-winner", marker, "--op", "outcome,probe", "--every")], 1,
+                  [tmp / "perft" / "stud-perft-0001.json"]),
+        "phh-export": (["phh", "export", str(_trace(tmp, "hand-1")), "--out", str(tmp / "phh")], 0,
+                       [tmp / "phh" / "hand-1.phh"]),
+        "fuzz": ([*fuzz, "--dir", str(tmp / "campaign")], 0, [tmp / "campaign" / "report.json"]),
+        "merge": (["conformance", "merge", str(shard), "--out", str(tmp / "merged")], 0,
+                  [tmp / "merged" / "report.json"]),
+        "golden": (["golden", "update", "--game", "core", "--dir", str(tmp / "golden")], 0,
+                   [tmp / "golden" / "core"]),
+    }
+
+
+@pytest.mark.parametrize("stdout", ["closed", "full"])
+@pytest.mark.parametrize("command", ["run", "perft", "phh-export", "fuzz", "merge", "golden"])
+def test_a_lost_stdout_costs_no_file(tmp_path: Path, marker: str, command: str, stdout: str) -> None:
+    """A command whose output summarises its work, with its standard output a closed pipe (the
+    reader gone before the first line) or a full device: every file written, the exit status the
+    work's (``perft`` and ``phh export`` ended with exit 2 ``cannot write``, the others stopped at
+    their first line or failed)."""
+    argv, status, files = _writers(tmp_path, marker)[command]
+    command_line = [sys.executable, "-m", "pokerspec.cli", *argv]
+    if stdout == "closed":
+        proc = subprocess.Popen(command_line, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()
+        err = proc.stderr.read()
+        code = proc.wait(timeout=300)
     else:
-        assert done.returncode == 2 and "cannot write" in done.stderr, done.stderr
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(command_line, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+        code, err = done.returncode, done.stderr
+    assert "Traceback" not in err and "internal error" not in err and "cannot write" not in err, err
+    assert code == status, err
+    for file in files:
+        assert file.exists() and (file.is_dir() or file.read_text()), file
+
+
+def test_a_product_on_a_full_device_is_a_clear_error(tmp_path: Path) -> None:
+    """Where standard output is the product (one hand exported without ``--out``), a full device
+    is the error ``cannot write`` (exit 2), never an exit 0 with nothing written."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "pokerspec.cli", "phh", "export",
+                               str(_trace(tmp_path, "hand-1"))], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert done.returncode == 2 and "cannot write" in done.stderr, done.stderr
 
 
 def test_an_unencodable_title_costs_no_report(pokerspec: Pokerspec, tmp_path: Path) -> None:

@@ -58,6 +58,23 @@ def test_fast_compliance_run(tmp_path: Path) -> None:
         assert "poker-ts: A folded player's chips go into the wrong pot" in findings
 
 
+def test_keep_fuzz_grades_the_cases_again_and_keeps_the_stored_fuzz(tmp_path: Path) -> None:
+    """``--keep-fuzz`` (a rerun after the cases changed) grades the suite and keeps a library's
+    stored ranking fuzz made with the same release, pairs and seed; with other pairs it fuzzes."""
+    if available(compliance.ENGINES["treys"]) is not None:
+        pytest.skip("treys is not installed")
+    export = tmp_path / "engines"
+    shutil.copytree(OUT, export)
+    stored = json.loads((OUT / "results" / "treys.json").read_text(encoding="utf-8"))
+    assert main(["compliance", "--engine", "treys", "--keep-fuzz", "--out", str(export)]) == 0
+    again = json.loads((export / "results" / "treys.json").read_text(encoding="utf-8"))
+    assert again["fuzz"] == stored["fuzz"] and again["seed"] == 1 and again["counts"]
+    assert main(["compliance", "--engine", "treys", "--keep-fuzz", "--pairs", "300",
+                 "--out", str(export)]) == 0
+    again = json.loads((export / "results" / "treys.json").read_text(encoding="utf-8"))
+    assert {f["pairs"] for f in again["fuzz"]} == {300, 60}
+
+
 def test_a_partial_run_never_overwrites_the_published_pages(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -51,7 +51,7 @@ from pokerspec.conformance.report import label, where
 from pokerspec.conformance.runner import Run, Selection, plan, run
 from pokerspec.core.game import Json
 from pokerspec.fuzz.ranking import fuzz_ranking, offered
-from pokerspec.outputs import check_outputs
+from pokerspec.outputs import Kind, check_outputs, summary
 from pokerspec.resources import source_checkout
 from pokerspec.traceability import is_rule_id, read_pages
 
@@ -151,6 +151,36 @@ LIBRARIES: tuple[Library, ...] = (
 )
 ENGINES = {lib.name: lib for lib in LIBRARIES}
 OUT = ROOT / "docs" / "engines"
+
+
+def _files(path: Path, suffix: str, names: frozenset[str] | None = None) -> bool:
+    """``path`` is a regular file ending in ``suffix`` (and, given ``names``, one of them)."""
+    return path.is_file() and not path.is_symlink() and path.suffix == suffix and (
+        names is None or path.name in names)
+
+
+def _folder(path: Path, entry: Callable[[Path], bool]) -> bool:
+    return path.is_dir() and not path.is_symlink() and all(entry(p) for p in path.iterdir())
+
+
+PAGES = frozenset({"compliance.md", "findings.md", *(f"{name}.md" for name in ENGINES)})
+
+
+def _export_entry(path: Path) -> bool:
+    """An entry of a compliance export: its pages, ``badges/*.svg``, ``upstream/*.md``,
+    ``results/*.json`` and ``results/releases/*.json``."""
+    if path.name == "results":
+        return _folder(path, lambda p: _files(p, ".json") or (
+            p.name == "releases" and _folder(p, lambda r: _files(r, ".json"))))
+    if path.name == "badges":
+        return _folder(path, lambda p: _files(p, ".svg"))
+    if path.name == "upstream":
+        return _folder(path, lambda p: _files(p, ".md"))
+    return _files(path, ".md", PAGES)
+
+
+EXPORT = Kind("a compliance export (compliance.md, findings.md, a page per library, badges/, results/, "
+              "upstream/)", _export_entry)
 PAIRS = 100_000
 """Ranking-fuzz pairs per ranking and library in the published run."""
 SEED = 1
@@ -187,21 +217,29 @@ def _case_record(done: Run) -> dict[str, Json]:
     }
 
 
-def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], None]) -> dict[str, Json]:
-    """Run the suite and the ranking fuzz on one library; the stored result. ``OSError``,
-    ``ImportError``, ``ValueError`` or ``EngineFailure`` when the library cannot be run."""
+def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], None],
+                  kept: list[Json] | None = None) -> dict[str, Json]:
+    """Run the suite and the ranking fuzz on one library; the stored result. ``kept``: the
+    ranking fuzz of its stored result instead (``--keep-fuzz``, ``kept_fuzz``), whose seconds
+    count in the result's. ``OSError``, ``ImportError``, ``ValueError`` or ``EngineFailure``
+    when the library cannot be run."""
     began = time.perf_counter()
     cases, bad = load_cases([VECTORS])
     engine = open_engine(lib.impl, timeout=30.0)
     try:
         hello = handshake(engine)
         report = run(engine, hello, plan(cases, Selection()), bad, lambda _: tick(1))
-        fuzz = [fuzz_ranking(engine, hello, r, pairs, seed, tick) for r in offered(hello)]
-        if "high" in offered(hello):
-            dealt = fuzz_ranking(engine, hello, "high", pairs // 5, seed, tick, dealt=True)
-            fuzz += [dealt] if dealt.sizes else []
+        fuzz: list[Json] = []
+        if kept is None:
+            runs = [fuzz_ranking(engine, hello, r, pairs, seed, tick) for r in offered(hello)]
+            if "high" in offered(hello):
+                dealt = fuzz_ranking(engine, hello, "high", pairs // 5, seed, tick, dealt=True)
+                runs += [dealt] if dealt.sizes else []
+            fuzz = [f.to_json() for f in runs]
     finally:
         engine.close()
+    fuzz_seconds = 0.0 if kept is None else sum(float(cast(float, cast(dict[str, Json], f)["seconds"]))
+                                                 for f in kept)
     verdicts: Counter[str] = Counter()
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     skips: Counter[str] = Counter()
@@ -230,9 +268,30 @@ def grade_library(lib: Library, pairs: int, seed: int, tick: Callable[[int], Non
         "by_rule": {rule: dict(c) for rule, c in sorted(by_rule.items())},
         "skips": dict(skips.most_common()),
         "deviations": deviations,
-        "fuzz": [f.to_json() for f in fuzz],
-        "seconds": round(time.perf_counter() - began, 1),
+        "fuzz": fuzz if kept is None else kept,
+        "seed": seed,
+        "seconds": round(time.perf_counter() - began + fuzz_seconds, 1),
     }
+
+
+def kept_fuzz(out: Path, lib: Library, pairs: int, seed: int) -> list[Json] | None:
+    """The ranking fuzz of ``lib``'s stored result under ``out`` when it can stand for a new
+    one (``--keep-fuzz``; the fuzz reads no case): the same version of the library, fuzzed with
+    ``pairs`` a ranking and ``seed`` (a result that does not record its seed was made with the
+    default, as every published run is); None when it cannot."""
+    path = out / "results" / f"{lib.name}.json"
+    try:
+        stored = cast(dict[str, Json], json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return None
+    fuzz = stored.get("fuzz")
+    if available(lib) is not None or stored.get("version") != installed_version(lib) \
+            or stored.get("seed", SEED) != seed or not isinstance(fuzz, list):
+        return None
+    wanted = [pairs // 5 if cast(dict[str, Json], f).get("dealt") else pairs for f in fuzz]
+    if [cast(dict[str, Json], f).get("pairs") for f in fuzz] != wanted:
+        return None
+    return fuzz
 
 
 def available(lib: Library) -> str | None:
@@ -1086,6 +1145,7 @@ def handler(args: argparse.Namespace) -> int:
         console.print("--pairs must not be negative", markup=False)
         return 2
     out: Path = args.out or OUT
+    check_outputs({"--out": out}, directories=True, kind=EXPORT)
     if args.pages:
         _, changed = write_pages(out, args.site_url)
         console.print(f"rendered the pages of {out} from its stored results: {_changed(changed, out)}",
@@ -1112,15 +1172,19 @@ def handler(args: argparse.Namespace) -> int:
         console.print("no library to run: none of them is installed (pip install -e '.[peers]'; npm ci in "
                       "conformance/adapters/js)", markup=False)
         return 2
-    check_outputs({"--out": out}, directories=True)
     began = time.perf_counter()
     (out / "results").mkdir(parents=True, exist_ok=True)
+    kept = {lib.name: kept_fuzz(out, lib, args.pairs, args.seed) for lib in runnable if args.keep_fuzz}
+    if args.keep_fuzz:
+        again = [name for name, fuzz in kept.items() if fuzz is None]
+        console.print(f"--keep-fuzz: the stored ranking fuzz of {len(kept) - len(again)} libraries is kept"
+                      + (f"; fuzzed again: {', '.join(again)}" if again else ""), markup=False)
     if args.cluster is None:
-        _grade_here(runnable, args.pairs, args.seed, out, console, missing)
+        _grade_here(runnable, args.pairs, args.seed, out, console, missing, kept)
     else:
         try:
             with session(args.cluster, console, "libraries") as cluster:
-                grade = partial(graded_on_worker, args.pairs, args.seed)
+                grade = partial(graded_on_worker, args.pairs, args.seed, kept)
                 for name, result in cluster.run(grade, [lib.name for lib in runnable], label="compliance",
                                                 unit="libraries", console=console):
                     if isinstance(result, str):
@@ -1140,9 +1204,9 @@ def handler(args: argparse.Namespace) -> int:
 
 
 def _grade_here(runnable: Sequence[Library], pairs: int, seed: int, out: Path, console: Console,
-                missing: dict[str, str]) -> None:
+                missing: dict[str, str], kept: dict[str, list[Json] | None]) -> None:
     """Grade the libraries one after the other in this process, storing each result (or, in
-    ``missing``, why it cannot run)."""
+    ``missing``, why it cannot run); a library's fuzz in ``kept`` is not run again."""
     cases = len(plan(load_cases([VECTORS])[0], Selection()))
     with Progress(
         TextColumn("{task.description:<16}"),
@@ -1155,13 +1219,14 @@ def _grade_here(runnable: Sequence[Library], pairs: int, seed: int, out: Path, c
     ) as bar:
         overall = bar.add_task("all engines", total=len(runnable))
         for lib in runnable:
-            task = bar.add_task(lib.name, total=cases + pairs * 4 + pairs // 5)
+            fuzzed = pairs * 4 + pairs // 5 if kept.get(lib.name) is None else 0
+            task = bar.add_task(lib.name, total=cases + fuzzed)
 
             def tick(n: int, task: TaskID = task) -> None:
                 bar.advance(task, n)
 
             try:
-                result = grade_library(lib, pairs, seed, tick)
+                result = grade_library(lib, pairs, seed, tick, kept.get(lib.name))
             except (OSError, ImportError, ValueError, EngineFailure) as exc:
                 console.print(f"{lib.name}: cannot run: {exc}", markup=False)
                 missing[lib.name] = str(exc)
@@ -1172,14 +1237,16 @@ def _grade_here(runnable: Sequence[Library], pairs: int, seed: int, out: Path, c
             _store(out, result, console)
 
 
-def graded_on_worker(pairs: int, seed: int, name: str) -> dict[str, Json] | str:
-    """A task on a cluster worker (``--cluster``): library ``name`` graded, or why it cannot run."""
+def graded_on_worker(pairs: int, seed: int, kept: dict[str, list[Json] | None],
+                     name: str) -> dict[str, Json] | str:
+    """A task on a cluster worker (``--cluster``): library ``name`` graded (its fuzz taken from
+    ``kept`` if there), or why it cannot run."""
     lib = ENGINES[name]
     why = available(lib)
     if why is not None:
         return why
     try:
-        return grade_library(lib, pairs, seed, lambda n: None)
+        return grade_library(lib, pairs, seed, lambda n: None, kept.get(name))
     except (OSError, ImportError, ValueError, EngineFailure) as exc:
         return str(exc)
 
@@ -1279,6 +1346,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     )
     p.add_argument("--seed", type=int, default=SEED, help=f"ranking-fuzz seed (default {SEED})")
     p.add_argument(
+        "--keep-fuzz",
+        action="store_true",
+        help="grade the cases again but keep each library's stored ranking fuzz where it was made "
+        "with the same release, --pairs and --seed (the fuzz reads no case): a rerun after cases "
+        "changed takes minutes",
+    )
+    p.add_argument(
         "--version",
         metavar="V",
         help="grade release V of the one --engine instead of the pinned one, installed apart in a cache "
@@ -1303,3 +1377,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
         "every worker needs this checkout with the peers extra and npm ci in conformance/adapters/js)",
     )
     p.set_defaults(handler=handler)
+    summary(p)

@@ -48,7 +48,7 @@ from pokerspec.conformance.runner import Planned, Report, Run, Selection, plan, 
 from pokerspec.core.game import Json
 from pokerspec.fuzz import campaign
 from pokerspec.fuzz import ranking as fuzz_ranking
-from pokerspec.outputs import Stdout, check_outputs
+from pokerspec.outputs import Stdout, check_outputs, summary
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.release import extract_cases, is_tarball
 from pokerspec.resources import suite_version
@@ -101,6 +101,7 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the language of the rule titles in the report: en (the default), ru, pt or fr")
     p.set_defaults(handler=handle_run)
+    summary(p)
 
 
 def _selection_options(p: argparse.ArgumentParser) -> None:

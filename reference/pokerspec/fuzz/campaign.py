@@ -53,7 +53,7 @@ from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, handsha
 from pokerspec.core.game import Json
 from pokerspec.fuzz import hands as fuzzing
 from pokerspec.fuzz.classes import DEFAULT_LIMIT, Findings
-from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, printable, write_text
+from pokerspec.outputs import CAMPAIGN, CASES, check_outputs, printable, summary, write_text
 from pokerspec.profiles import default_profile, get_profile
 from pokerspec.regress.corpus import LIMITS, CorpusError
 from pokerspec.resources import read_regular
@@ -773,6 +773,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the language of the rule titles: en (the default), ru, pt or fr")
     p.set_defaults(handler=handle_fuzz)
+    summary(p)
     m = subparsers.add_parser("merge", help="combine the directories of a fuzz campaign's shards",
                               description="Combine the directories (--dir) of shards of one fuzz campaign "
                               "into one: hands joined, counts added, each class once with the case of its "
@@ -780,6 +781,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     m.add_argument("dirs", nargs="+", type=Path, metavar="SHARD_DIR")
     m.add_argument("--out", type=Path, required=True, metavar="DIR", help="the merged campaign's directory")
     m.set_defaults(handler=handle_merge)
+    summary(m)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,7 @@ from pokerspec.conformance.adapters import DEFAULT_TIMEOUT, open_engine
 from pokerspec.conformance.cases import Case
 from pokerspec.conformance.grading import Verdict, grade
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Streaming, handshake
-from pokerspec.outputs import PERFT_CASES, check_outputs, printable, write_text
+from pokerspec.outputs import PERFT_CASES, check_outputs, printable, summary, write_text
 from pokerspec.perft.counts import Counts
 from pokerspec.perft.divide import Difference, Refusal, divide, perft_case, refusal_case
 from pokerspec.perft.positions import TABLES, Position, PositionError, positions, read_tables
@@ -73,6 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
                         help="walk each position's subtrees (one per first action) as tasks on a Dask "
                              "scheduler (needs the cluster extra); each worker starts its own engine")
     parser.set_defaults(handler=run)
+    summary(parser)
 
 
 def _chosen(args: argparse.Namespace) -> list[Position]:
@@ -182,7 +183,7 @@ def check(engine: Engine, hello: Hello, chosen: list[Position], args: argparse.N
         checked += 1
         try:
             got = tree.counts((), depth) if cluster is None else \
-                _on_cluster(cluster, tree, args.impl, depth, not args.replay)
+                _on_cluster(cluster, tree, args.impl, args.timeout, depth, not args.replay)
             if tree.first is not None:  # --go-on: the whole tree walked, the first difference kept
                 raise tree.first
         except Mismatch as found:
@@ -246,21 +247,32 @@ def _tree(engine: Engine, hello: Hello, position: Position, args: argparse.Names
                       go_on=args.go_on)
 
 
-def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, depth: int, branch: bool) -> Counts:
-    """The position's counts as the sum of its first actions' subtrees, each a task."""
+def _on_cluster(cluster: Cluster, tree: EngineTree, impl: str, timeout: float, depth: int,
+                branch: bool) -> Counts:
+    """The position's counts as the sum of its first actions' subtrees, each a task. Walking on
+    (``--go-on``), every subtree is walked and ``tree.first`` is the first difference in the order
+    of the walk here (the first action's subtree first), whichever task finished first."""
     root = tree.node(())
     if depth == 0 or root.net is not None:
         return tree.counts((), depth)
     counts = Counts.empty(depth)
+    judged = tree.judge is not None
     if tree.judge is not None:
         found = mismatch(tree.judge.node(()), root, ())
-        if found is not None:
+        if found is not None and not tree.go_on:
             raise found
-    judged = tree.judge is not None
-    keys = [(impl, tree.position.name, (child,), depth - 1, branch, judged) for child in root.children]
-    for _, child_counts in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
-                                       unit="nodes", units=lambda c: sum(c.nodes)):
+        if found is not None:  # the listings differ: the subtrees are walked, not judged
+            tree.first, judged = found, False
+    keys = [(impl, timeout, tree.position.name, (child,), depth - 1, branch, judged, tree.go_on)
+            for child in root.children]
+    firsts: dict[str, Mismatch] = {}
+    for key, (child_counts, first) in cluster.run(subtree_counts, keys, label=f"perft-{tree.position.name}",
+                                                  unit="nodes", units=lambda done: sum(done[0].nodes)):
         counts.add(child_counts)
+        if first is not None:
+            firsts[key[3][0]] = first
+    if tree.first is None:
+        tree.first = next((firsts[child] for child in root.children if child in firsts), None)
     return counts
 
 

@@ -632,26 +632,30 @@ class EngineTree:
                 batch += [look, OUTCOME]
 
 
-Subtree = tuple[str, str, tuple[str, ...], int, bool, bool]
-"""One subtree of a walk, by value: the engine (an ``--impl``), the position's name, the actions
-from the position to the subtree's root, the depth below it, whether to use the engine's
-``branch`` and ``probe`` (else replay), and whether to judge every node (``EngineTree.judge``)."""
+Subtree = tuple[str, float, str, tuple[str, ...], int, bool, bool, bool]
+"""One subtree of a walk, by value: the engine (an ``--impl``) and its seconds per reply
+(``--timeout``), the position's name, the actions from the position to the subtree's root, the
+depth below it, whether to use the engine's ``branch`` and ``probe`` (else replay), whether to
+judge every node (``EngineTree.judge``), and whether to walk on past a node that differs
+(``--go-on``)."""
 
 
-def subtree_counts(key: Subtree) -> Counts:
-    """The counts of one subtree on a fresh engine: what ``pokerspec perft --cluster`` hands each
-    worker (the counts of a tree are the sums of its subtrees', ``core.perft.nodes``)."""
+def subtree_counts(key: Subtree) -> tuple[Counts, Mismatch | None]:
+    """The counts of one subtree on a fresh engine, and (walking on, ``--go-on``) its first node
+    that differs: what ``pokerspec perft --cluster`` hands each worker (the counts of a tree are
+    the sums of its subtrees', ``core.perft.nodes``). Without ``--go-on`` that node is raised."""
     from pokerspec.conformance.adapters import open_engine
     from pokerspec.conformance.protocol import handshake
     from pokerspec.perft.positions import positions
 
-    impl, name, prefix, depth, branch, judged = key
-    engine = open_engine(impl)
+    impl, timeout, name, prefix, depth, branch, judged, go_on = key
+    engine = open_engine(impl, timeout)
     try:
         hello = handshake(engine)
         fast = None if branch else False
         position = positions()[name]
         judge = ReferenceTree(position) if judged else None
-        return EngineTree(engine, hello, position, branch=fast, probe=fast, judge=judge).counts(prefix, depth)
+        tree = EngineTree(engine, hello, position, branch=fast, probe=fast, judge=judge, go_on=go_on)
+        return tree.counts(prefix, depth), tree.first
     finally:
         engine.close()

@@ -23,7 +23,7 @@ from typing import TypeVar, cast
 from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.core.game import Json
-from pokerspec.outputs import CASES, PHH_FILES, check_outputs, confined, write_text
+from pokerspec.outputs import CASES, PHH_FILES, check_outputs, confined, summary, write_text
 from pokerspec.phh.document import PhhError
 from pokerspec.phh.export import Exported, ExportError, export_case, export_trace
 from pokerspec.phh.importer import import_record, stud_profiles
@@ -60,6 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     p.add_argument("--out", type=Path, metavar="DIR", help="write NAME.phh files here (for several hands)")
     p.add_argument("--force", action="store_true", help="write over .phh files already in --out")
     p.set_defaults(handler=handle_export)
+    summary(p, lambda args: args.out is not None)
 
     p = sub.add_parser("import", help="turn seven-card stud PHH files into conformance cases")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE")
@@ -73,6 +74,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     p.add_argument("--overwrite", action="store_true",
                    help="write over cases an earlier import left in --out (those tagged imported)")
     p.set_defaults(handler=handle_import)
+    summary(p, lambda args: args.out is not None)
 
 
 def stud_profile(name: str) -> Profile[StudRules]:

@@ -25,7 +25,7 @@ from pokerspec.cli import UsageError
 from pokerspec.conformance.cases import VECTORS, load_cases
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
-from pokerspec.outputs import check_outputs, write_text
+from pokerspec.outputs import check_outputs, summary, write_text
 from pokerspec.profiles import GAMES, all_profiles
 from pokerspec.regress.corpus import corpus
 from pokerspec.regress.diff import compare_traces
@@ -270,3 +270,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     parser.add_argument("--all", action="store_true", help=f"print every line of the differences, not the "
                         f"first {SHOWN}")
     parser.set_defaults(handler=handler)
+    summary(parser)

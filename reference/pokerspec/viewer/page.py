@@ -18,7 +18,7 @@ from typing import cast
 from pokerspec import __version__
 from pokerspec.conformance.cases import VECTORS, BadCase, Case, load_case, load_cases
 from pokerspec.core.game import Json
-from pokerspec.outputs import check_outputs, write_text
+from pokerspec.outputs import check_outputs, summary, write_text
 from pokerspec.viewer.data import ViewError, case_view
 
 LANGUAGES = ("en", "ru", "pt", "fr")
@@ -107,3 +107,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], na
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the page's language (default en)")
     parser.add_argument("--profile", help="replay under this profile (default: the first the case lists)")
     parser.set_defaults(handler=handler)
+    summary(parser)
