@@ -285,14 +285,17 @@ SEPARATOR = "\n\0\n"
 def paragraphs(path: Path) -> Iterator[tuple[int, str, str | None]]:
     """A file's prose, by paragraph (its first line's number, its text, and a ruling's game):
     a page's paragraphs outside code blocks, each table row on its own (the ``**`` of bold text
-    dropped, so a sentence reads as written); the Python files' lines and the rulings' lines but
-    their sources (what a source says stays when a profile changes)."""
+    dropped, so a sentence reads as written); the rulings' lines but their sources (what a source
+    says stays when a profile changes), each of the game its ID names; the Python files' lines,
+    each of the game of the last rule it names (a finding's rule)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     if path.suffix != ".md":
         game = None
         for number, line in enumerate(lines, 1):
             if path.suffix == ".toml" and (ruling := re.match(r"\[([A-Z]+)-\d+\]", line)):
                 game = RULINGS.get(ruling.group(1))
+            elif path.suffix == ".py" and (rule := re.search(r"\"(archie|auction|stud)\.[\w.-]+\"", line)):
+                game = rule.group(1)
             if not line.startswith("sources = "):
                 yield number, line, game
         return
