@@ -336,7 +336,8 @@ def test(argv: list[str]) -> None:
     argv = [a for a in argv if a not in ("--keep-going", "--quick")]
     failed_steps: list[tuple[str, str]] = []
     tests: dict[str, list[tuple[str, str]]] = {}
-    junit = Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
+    kept = os.environ.get("POKERSPEC_JUNIT")  # where to keep pytest's JUnit report (a test reads it)
+    junit = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="pokerspec-test-")) / "junit.xml"
 
     selected: list[list[str]] = []
 
@@ -400,7 +401,8 @@ def test(argv: list[str]) -> None:
             if not found:
                 reason = exc.code if isinstance(exc.code, str) else f"exit status {exc.code}"
                 failed_steps.append((f"{title}: {reason}", key))
-    shutil.rmtree(junit.parent, ignore_errors=True)
+    if not kept:
+        shutil.rmtree(junit.parent, ignore_errors=True)
     took = f"{time.monotonic() - steps.began:.0f} s"
     lines = report(failed_steps, tests)
     if not lines:

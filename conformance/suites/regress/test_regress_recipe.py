@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -24,6 +26,8 @@ from pokerspec.auction.profiles import SEED
 from pokerspec.core.types import Chips
 
 ROOT = Path(__file__).resolve().parents[3]
+TESTS = ("conformance/", "docs/")
+"""Where the test files are (a pytest node ID begins with one)."""
 
 
 def _tasks() -> ModuleType:
@@ -131,34 +135,122 @@ def test_change_a_one_keep_going_run_lists_every_missed_place(tmp_path: Path) ->
     assert "the fixes, once each:" in summary
 
 
-def _failed_places(scratch: Path, *flags: str) -> set[str]:
-    """The places one ``tasks.py test --keep-going`` run reports as failed (test files and steps)."""
+def change_b() -> list[tuple[str, str, str]]:
+    """Change B as a maintainer makes it first: stud's odd chip to the tied player nearest the
+    button's left instead of the one who showed first (``stud.showdown.odd-chip``, the seed's order;
+    the suit order of ``stud-odd-chip-suit`` stays): the showdown and the engine hand the button to
+    the award, and the English paragraph says so, nothing else yet."""
+    showdown, engine = "reference/pokerspec/stud/showdown.py", "reference/pokerspec/stud/engine.py"
+    return [
+        (showdown, "rules: StudRules\n) -> list[Seat]:",
+         "rules: StudRules,\n    clockwise: Sequence[Seat],\n) -> list[Seat]:"),
+        (showdown, "    return winners\n", "    return [s for s in clockwise if s in winners]\n"),
+        (showdown, "shares = split(pot.amount, _odd_chip_priority(winners, own, rules), rules.odd_chip_rule)",
+         "priority = _odd_chip_priority(winners, own, rules, from_left(seats, button))\n"
+         "        shares = split(pot.amount, priority, rules.odd_chip_rule)"),
+        (showdown, "common: Card | None, rules: StudRules,\n) -> Outcome:",
+         "common: Card | None, rules: StudRules,\n    button: Seat,\n) -> Outcome:"),
+        (showdown, "for s in live}, None, rules)",
+         "for s in live}, None, rules,\n                 setup.dealer)"),
+        (engine, "state.common, state.rules)", "state.common, state.rules, state.button)"),
+        (engine, "common: Card | None, rules: StudRules,\n) -> Outcome:",
+         "common: Card | None, rules: StudRules, button: Seat,\n) -> Outcome:"),
+        (engine, "own, common, rules)", "own, common, rules, button)"),
+        ("spec/stud/06-showdown.md", "the tied player who **showed first**",
+         "the tied player **nearest the button's left**"),
+    ]
+
+
+CHANGES = {"A": change_a, "B": change_b}
+
+
+def scratch_repo(into: Path, change: str) -> Path:
+    """``scratch_copy`` committed as a git repository of its own, then ``change`` made in its work
+    tree: the quick loop selects by the files the work tree changes against ``HEAD``, so the
+    change is what it sees (a copy without git would show it no change at all)."""
+    scratch = scratch_copy(into)
+    git = ["git", "-c", "user.name=scratch", "-c", "user.email=scratch@localhost",
+           "-c", "commit.gpgsign=false"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "before the change"]):
+        subprocess.run([*git, *args], cwd=scratch, check=True, capture_output=True)
+    for path, old, new in CHANGES[change]():
+        file = scratch / path
+        text = file.read_text(encoding="utf-8")
+        assert text.count(old) == 1, (path, old)
+        file.write_text(text.replace(old, new), encoding="utf-8")
+    return scratch
+
+
+def _keep_going(scratch: Path, junit: Path, *flags: str) -> str:
+    """The output of one ``tasks.py test --keep-going`` run in ``scratch``, its JUnit report kept in
+    ``junit``."""
     venv = Path(sys.executable).parent.parent
-    env = dict(os.environ, POKERSPEC_VENV=str(venv), PYTHONPATH=str(scratch / "reference"))
-    env.pop("POKERSPEC_RECIPE_TEST", None)
+    env = dict(os.environ, POKERSPEC_VENV=str(venv), PYTHONPATH=str(scratch / "reference"),
+               POKERSPEC_JUNIT=str(junit))
+    for name in ("POKERSPEC_RECIPE_TEST", "POKERSPEC_QUICK_AGREES_TEST"):
+        env.pop(name, None)
     done = subprocess.run([sys.executable, "tasks.py", "test", "--keep-going", *flags], cwd=scratch, env=env,
                           capture_output=True, text=True, timeout=7200, check=False)
-    summary = done.stdout[done.stdout.find("place(s) failed"):] if "place(s) failed" in done.stdout else ""
-    return {line.split("FAILED ", 1)[1].split(":")[0] for line in summary.splitlines() if "FAILED " in line}
+    return done.stdout + done.stderr
+
+
+def failed_steps(out: str) -> set[str]:
+    """The steps other than pytest a ``--keep-going`` report lists as failed, by their
+    ``STEP_FIXES`` key (the quick and the full run title them differently), else their title."""
+    lines = out[out.find("place(s) failed"):].splitlines() if "place(s) failed" in out else []
+    keys = {f"fix: {fix}": key for key, fix in _tasks().STEP_FIXES.items()}
+    found = set()
+    for line, after in zip(lines, [*lines[1:], ""], strict=True):
+        if line.startswith("  FAILED ") and not re.search(r"\.py: \d+ test\(s\)$", line):
+            found.add(keys.get(after.strip(), line.removeprefix("  FAILED ").split(":")[0]))
+    return found
+
+
+def junit_id(node: str) -> tuple[str, str]:
+    """A pytest node ID as its JUnit report names it: (``classname``, ``name``)."""
+    path, *inner = node.split("::")
+    return ".".join([path.removesuffix(".py").replace("/", "."), *inner[:-1]]), inner[-1]
+
+
+def failed_in(junit: Path) -> set[tuple[str, str]]:
+    """The tests a JUnit report records as failed or errored."""
+    import xml.etree.ElementTree as ET
+
+    if not junit.exists():
+        return set()
+    return {(case.get("classname", ""), case.get("name", "")) for case in ET.parse(junit).iter("testcase")
+            if case.find("failure") is not None or case.find("error") is not None}
 
 
 @pytest.mark.skipif(not os.environ.get("POKERSPEC_QUICK_AGREES_TEST"),
-                    reason="two full runs (half an hour or more each): set POKERSPEC_QUICK_AGREES_TEST=1")
+                    reason="one full run per change (a quarter of an hour or more each): "
+                           "set POKERSPEC_QUICK_AGREES_TEST=1")
 @pytest.mark.parametrize("change", ["A", "B"])
 def test_the_quick_loop_fails_wherever_the_full_run_does(tmp_path: Path, change: str) -> None:
-    """Change A (the highest bid, the reserve and the English paragraphs) or B (stud's odd chip to
-    the lowest tied seat, ``pokerspec.regress.examples``) in a scratch copy: every test file the
-    full run fails, the quick run fails too (only slow and browser tests are the full run's own)."""
-    from pokerspec.regress.examples import CHANGES, make
+    """Change A (Auction's bids 1 to 4, the reserve its invariant then needs, the English
+    paragraphs) or B (stud's odd chip to the tied player nearest the button's left) in a scratch
+    repository: every test and every step the full run fails, the quick run fails too.
 
-    scratch = scratch_copy(tmp_path / "clone")
-    if change == "A":
-        for path, old, new in change_a():
-            file = scratch / path
-            file.write_text(file.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    else:
-        make(CHANGES["odd-chip-lowest-seat"], scratch)
-    quick, full = _failed_places(scratch, "--quick"), _failed_places(scratch)
-    assert full, "the change should break something"
-    missed = {p for p in full - quick if p.endswith(".py")}
-    assert not missed, f"the quick loop is green where the full run fails: {sorted(missed)}"
+    The full run is ``tasks.py test --keep-going`` as CI runs it (the JavaScript engine, the wheel,
+    all of pytest). The quick run is ``tasks.py test --quick --keep-going`` with pytest collecting
+    only: its own steps run (ruff, mypy, both conformance runs, the JavaScript unit tests when
+    selected), and each test it selects has, in the same tree, the full run's result, so the full
+    run's failures it does not collect are exactly the ones a real quick run would pass."""
+    scratch = scratch_repo(tmp_path / "clone", change)
+    began = time.monotonic()
+    full_out = _keep_going(scratch, tmp_path / "full.xml")
+    full_took = time.monotonic() - began
+    quick_out = _keep_going(scratch, tmp_path / "quick.xml", "--quick", "--collect-only")
+    quick_took = time.monotonic() - began - full_took
+    collected = {junit_id(line.strip()) for line in quick_out.splitlines()
+                 if line.startswith(TESTS) and "::" in line}
+    failed = failed_in(tmp_path / "full.xml")
+    steps, quick_steps = failed_steps(full_out) - {"pytest"}, failed_steps(quick_out)
+    print(f"change {change}: full run {full_took:.0f} s, {len(failed)} test(s) and {len(steps)} step(s) "
+          f"failed {sorted(steps)}; quick run's own steps {quick_took:.0f} s, {len(collected)} test(s) "
+          f"selected, steps failed {sorted(quick_steps)}")
+    assert collected, quick_out[-3000:]
+    assert failed or steps, "the change should break something:\n" + full_out[-3000:]
+    missed = sorted(failed - collected)
+    assert not missed, f"the quick loop is green where the full run fails: {missed}"
+    assert steps <= quick_steps, f"steps only the full run fails: {sorted(steps - quick_steps)}"
