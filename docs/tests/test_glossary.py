@@ -118,6 +118,7 @@ def test_no_english_is_left_on_a_translated_page(glossary: Glossary) -> None:
     ("ru", "Ставки делаются втайне и открываются одновременно.", "bid"),
     ("ru", "Вложено (анте, ставки на аукционах, торговля)", "bid"),
     ("pt", "Archie: duas mostras", "showdown"),
+    ("pt", "Pilha depois da mão", "stack"),
     ("fr", "contre de simples joueurs intégrés", "built-in-player"),
 ])
 def test_the_reported_slips_are_caught(glossary: Glossary, lang: str, text: str, term: str) -> None:
