@@ -8,13 +8,16 @@ rulings, the site's words, the viewer's labels)."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pokersite.glossary import Form, Glossary, Term, read_glossary
+from pokersite.glossary import English, Form, Glossary, Term, prose, read_glossary
+from pokersite.words import format_names
 from pokerspec.traceability import TRANSLATIONS, Traceability, collect
+from pokerspec.viewer.page import labels
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +78,63 @@ def test_the_translated_texts_use_the_glossary_forms(glossary: Glossary) -> None
     assert len({where.split(" ")[0] for where, _, _ in texts}) > 100, "the cases' translations were not read"
     problems = [p for where, lang, text in texts for p in glossary.wording_problems(where, lang, text)]
     assert not problems, f"{len(problems)} texts differ from the glossary:\n  " + "\n  ".join(problems)
+
+
+def format_tokens() -> frozenset[str]:
+    """The case format's names a translated text may quote as notation — not the hand categories,
+    which every language names in its own words."""
+    english = labels()["en"]
+    assert isinstance(english, dict) and isinstance(english["category"], dict)
+    return format_names() - set(english["category"])
+
+
+GAMES = frozenset({"archie", "auction", "stud", "core"})
+
+
+def shown_as_code(where: str) -> bool:
+    """A case's translated text and a ruling are shown with the format's names they quote as code
+    (``Words.prose``); a page and the site's own words only with the names that are no words
+    (``excluded_why``, ``stud-fl-training``) and the games' IDs."""
+    return where.endswith("]") or where.startswith("spec/rulings.toml")
+
+
+def test_no_english_is_left_on_a_translated_page(glossary: Glossary) -> None:
+    """Every reader page in Russian, Portuguese and French, and every translated text the site and
+    the play page show (the cases, the rulings, the site's and the play page's words — the play
+    page's strings are ``[play]`` there —, the viewer's labels), is in its language: no English
+    word outside code and notation."""
+    quoted = format_tokens()
+    written = frozenset(n for n in quoted if re.search(r"[_-]", n)) | GAMES
+    texts = [(str(p.relative_to(ROOT)), p.name.split(".")[-2], prose(p)) for p in reader_pages()]
+    texts += list(translated_texts())
+    english = glossary.english
+    problems = [p for where, lang, text in texts
+                for p in english.problems(where, lang, text, quoted if shown_as_code(where) else written)]
+    assert not problems, f"{len(problems)} English words left:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize(("lang", "text", "term"), [
+    ("ru", "Игроки олл-ин образуют побочные банки.", "side-pot"),
+    ("ru", "Ставки делаются втайне и открываются одновременно.", "bid"),
+    ("ru", "Вложено (анте, ставки на аукционах, торговля)", "bid"),
+    ("pt", "Archie: duas mostras", "showdown"),
+    ("pt", "Pilha depois da mão", "stack"),
+    ("fr", "contre de simples joueurs intégrés", "built-in-player"),
+])
+def test_the_reported_slips_are_caught(glossary: Glossary, lang: str, text: str, term: str) -> None:
+    """The wordings readers reported are each caught by the glossary's own patterns."""
+    problems = glossary.wording_problems("x", lang, text)
+    assert problems and all(p.endswith(f"({term})") for p in problems), problems
+
+
+def test_the_check_finds_english() -> None:
+    english = English(frozenset({"the", "high-card"}), {"fr": ("stud",)})
+    names = frozenset({"malformed"})
+    assert english.problems("x", "ru", "Рука Бориса — high-card; 'p1 xx' — malformed, As Kd, p2.", names) == [
+        "x: English «high-card» on a page in ru"]
+    assert english.problems("x", "fr", "Le stud : the main est high-card.", names) == [
+        "x: English «the» on a page in fr", "x: English «high-card» on a page in fr"]
+    assert english.problems("x", "en", "the high-card", names) == []
 
 
 def test_the_check_finds_a_brazilian_form() -> None:

@@ -67,7 +67,7 @@ def test_a_record_without_finishing_stacks_says_whose_numbers_it_expects(tmp_pat
     path.write_text("\n".join(line for line in text.splitlines() if not line.startswith("finishing_stacks")))
     case = import_record(load_record(path), "stud-test-0001", "required")
     assert case["level"] == "required"
-    assert "no finishing_stacks" in str(case["explanation"])
+    assert "no finishing stacks" in str(case["explanation"])
     assert case["expect"] == {"net": {"p1": 250000, "p2": -50000, "p3": -100000, "p4": -50000, "p5": -50000}}
 
 

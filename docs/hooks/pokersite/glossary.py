@@ -1,5 +1,5 @@
 """The glossary (``spec/glossary.toml``): the terms of the rules in four languages, the words of the
-sources, and the check that the chapters use the fixed translations."""
+sources, and the checks that the translations use the fixed words and leave no English behind."""
 
 from __future__ import annotations
 
@@ -46,10 +46,58 @@ class Form:
     why: str
 
 
+NOTATION = re.compile(
+    r"`[^`\n]*`|\{\w+\}"                          # code, a placeholder of the site's words: {seat}
+    r"|(?<!\w)'[^'\n]*'(?!\w)"                      # a quoted input of a case text: 'p1 xx'
+    r"|(?<![\w-])(?:10|[2-9TJQKA])[cdhs](?:-(?:10|[2-9TJQKA])[cdhs])*(?![\w-])"  # cards: As, 2c-8c
+    r"|(?<![\w-])(?:cc|cbr|sd|pb|sm|mu|dec|cdhs)(?![\w-])|\bfloor\("  # verbs, suits, arithmetic
+    r"|(?<![\w-])[AKQJT2-9](?:-?[AKQJT2-9])+(?![\w-])"  # ranks: K-Q-J, QQQ, TJQKA
+    r"|(?<![\w-])p\d+(?![\w-])"                   # a seat
+    r"|(?<![\w-])[a-z]+(?:\.[a-z0-9-]+)+"         # a rule ID, a module, a file name
+    r"|(?<![\w-])[A-Z]+-\d+(?![\w-])"              # a ruling: ARC-16
+    r"|(?<![\w-])[a-z]+-[a-z]+-\d{4}(?![\w-])"   # a case ID
+)
+"""Notation that is no English whatever letters it is written in."""
+
+_WORD = re.compile(r"[^\W\d_](?:[\w'-]*[^\W\d_])?")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+@dataclass(frozen=True, slots=True)
+class English:
+    """English left on a page of another language. In Russian every word in Latin letters is
+    English unless it is notation, a name of the case format or allowed; in Portuguese and French
+    (Latin letters) the marker words are: English words that are no words of those languages.
+    ``allow`` lists per language the words and phrases of English origin a translation uses (the
+    source texts' loan words, names of people, events and programs, keys of a keyboard)."""
+
+    markers: frozenset[str]
+    allow: Mapping[str, tuple[str, ...]]
+
+    def problems(self, where: str, lang: str, text: str, names: frozenset[str]) -> list[str]:
+        """The English words of ``text``, a text in ``lang`` where the format's ``names`` (its keys
+        and values, profiles, reasons) are notation."""
+        if lang == "en":
+            return []
+        text = NOTATION.sub(" ", text)
+        allowed = "|".join(sorted(self.allow.get(lang, ()), key=len, reverse=True))
+        if allowed:
+            text = re.sub(rf"(?<![\w-])(?:{allowed})(?!\w)", " ", text, flags=re.IGNORECASE)
+        found: list[str] = []
+        for m in _WORD.finditer(text):
+            word = m.group(0)
+            if word in names or len(word) < 2:
+                continue
+            if (lang == "ru" and _LATIN.search(word)) or word.lower() in self.markers:
+                found.append(word)
+        return [f"{where}: English «{w}» on a page in {lang}" for w in dict.fromkeys(found)]
+
+
 @dataclass(frozen=True, slots=True)
 class Glossary:
     terms: tuple[Term, ...]
     forms: tuple[Form, ...] = ()
+    english: English = English(frozenset(), {})
 
     def problems(self, trace: Traceability) -> list[str]:
         """Data problems: a missing language, an unknown rule, a fixed term without patterns."""
@@ -72,16 +120,16 @@ class Glossary:
         for term in (t for t in self.terms if t.fixed):
             used = re.compile(term.match["en"], re.IGNORECASE)
             for page in english:
-                if not used.search(_prose(root / page)):
+                if not used.search(prose(root / page)):
                     continue
                 for lang in TRANSLATIONS:
                     path = root / translation_path(page, lang)
-                    if path.exists() and not re.search(term.match[lang], _prose(path), re.IGNORECASE):
+                    if path.exists() and not re.search(term.match[lang], prose(path), re.IGNORECASE):
                         problems.append(f"{translation_path(page, lang)}: uses no «{term.words[lang]}» "
                                         f"({term.id}) although {page} speaks of «{term.words['en']}»")
         for path in reader_pages:
             lang = next((lang for lang in TRANSLATIONS if path.name.endswith(f".{lang}.md")), "en")
-            problems += self.wording_problems(str(path.relative_to(root)), lang, _prose(path))
+            problems += self.wording_problems(str(path.relative_to(root)), lang, prose(path))
         return problems
 
     def wording_problems(self, where: str, lang: str, text: str) -> list[str]:
@@ -99,11 +147,13 @@ class Glossary:
         return problems
 
 
-_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|\{#[^}]*\}|<[^>]+>", re.DOTALL)
-"""Code, link targets, heading anchors and HTML tags: they hold IDs, not words of the text."""
+_NOT_PROSE = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|\{#[^}]*\}|<[^>]+>|\A---\n.*?\n---\n"
+                        r"|^ *(?:!!!|\?\?\?\+?) *[a-z]+", re.DOTALL | re.MULTILINE)
+"""Code, link targets, heading anchors, HTML tags, the front matter and an admonition's type: they
+hold IDs and settings, not words of the text."""
 
 
-def _prose(path: Path) -> str:
+def prose(path: Path) -> str:
     """A page's words: no code, link targets, anchors or tags; line breaks as spaces (a term may
     span two lines)."""
     return " ".join(_NOT_PROSE.sub(" ", path.read_text(encoding="utf-8")).split())
@@ -135,7 +185,13 @@ def read_glossary(path: Path) -> Glossary:
         if not isinstance(avoid_list, list) or not all(isinstance(a, str) for a in avoid_list):
             raise ValueError(f"{path}: form {raw.get('use')!r}: avoid must be a list of patterns")
         forms.append(Form(str(raw["lang"]), tuple(avoid_list), str(raw["use"]), str(raw["why"])))
-    return Glossary(tuple(terms), tuple(forms))
+    english = data.get("english", {})
+    allow = english.get("allow", {})
+    if not isinstance(allow, dict) or not all(isinstance(v, list) for v in allow.values()):
+        raise ValueError(f"{path}: [english] allow must map languages to lists of patterns")
+    markers = frozenset(str(w).lower() for w in english.get("markers", []))
+    return Glossary(tuple(terms), tuple(forms),
+                    English(markers, {str(k): tuple(str(p) for p in v) for k, v in allow.items()}))
 
 
 def _page_url(from_page: str, to_page: str, anchor: str) -> str:

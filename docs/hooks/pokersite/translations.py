@@ -1,8 +1,8 @@
 """Which cases still need a translation of their prose (the optional ``i18n`` field of a case).
 
-The policy, held by ``docs/tests/test_case_translations.py``: every case carries ru, pt and fr,
-except the cases tagged ``imported`` (real hands made by ``pokerspec phh import``), which are
-generated, stay English and are shown marked as English. What is left is listed by
+The policy, held by ``docs/tests/test_case_translations.py``: every case carries ru, pt and fr;
+the cases tagged ``imported`` (real hands made by ``pokerspec phh import``) carry the importer's
+generated translations, never translations written by hand. What is left is listed by
 
     PYTHONPATH=docs/hooks .venv/bin/python -m pokersite.translations
 
@@ -13,7 +13,7 @@ steps).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from pokerspec.conformance.cases import Case, load_cases
@@ -22,17 +22,12 @@ from pokerspec.traceability import TRANSLATIONS
 from .cases import items, mapping, note, text
 
 IMPORTED = "imported"
-"""The tag of a generated case (an imported real hand): English only, never translated by hand,
-since importing it again would lose the translation."""
+"""The tag of a generated case (an imported real hand): its translations are the importer's, never
+edited by hand, since importing it again would lose the edit."""
 
 
 def imported(case: Case) -> bool:
     return IMPORTED in items(case.data.get("tags"))
-
-
-def required(cases: Iterable[Case]) -> list[Case]:
-    """The cases that must carry every translation: all but the imported ones."""
-    return [c for c in cases if not imported(c)]
 
 
 def missing(case: Case, lang: str) -> list[str]:
@@ -63,10 +58,9 @@ def report(cases: Sequence[Case], languages: Sequence[str] = TRANSLATIONS) -> li
 
 def main() -> int:
     cases, _ = load_cases([Path.cwd() / "conformance" / "vectors"])
-    chosen = required(cases)
-    lines = report(chosen)
+    lines = report(cases)
     print("\n".join(lines) if lines else "nothing left to translate")
-    print(f"{len({line.split(' ')[0] for line in lines})} of {len(chosen)} cases need work", file=sys.stderr)
+    print(f"{len({line.split(' ')[0] for line in lines})} of {len(cases)} cases need work", file=sys.stderr)
     return 0
 
 
