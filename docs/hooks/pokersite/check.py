@@ -133,10 +133,12 @@ class EnglishFinder(HTMLParser):
     ``english`` and not inside an element marked ``lang="en"`` (or another language), code, or a
     card; and the table cells that show a raw declaration code."""
 
-    def __init__(self, lang: str, english: frozenset[str]) -> None:
+    def __init__(self, lang: str, english: frozenset[str], allowed: re.Pattern[str] | None = None) -> None:
         super().__init__(convert_charrefs=True)
         self.lang = lang
         self.english = english
+        self.allowed = allowed
+        """The glossary's allowed English names and loan words of ``lang`` (an event's name)."""
         self.stack: list[bool] = []
         """For each open element: whether its text is exempt (English marked, code, cards)."""
         self.cell: list[str] | None = None
@@ -169,13 +171,16 @@ class EnglishFinder(HTMLParser):
         if self.cell is not None:
             self.cell.append(data)
         prose = CODE_NAME.sub(" ", data)
+        if self.allowed is not None:
+            prose = self.allowed.sub(" ", prose)
         self.found += [w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", prose) if w.lower() in self.english]
 
 
-def unlabelled_english(html: str, lang: str, english: frozenset[str]) -> list[str]:
+def unlabelled_english(html: str, lang: str, english: frozenset[str],
+                       allowed: re.Pattern[str] | None = None) -> list[str]:
     """What :class:`EnglishFinder` finds in one built page of ``lang`` (code blocks, scripts and
     drawings are cut out first: they are skipped anyway, and they are most of a spec page)."""
-    finder = EnglishFinder(lang, english)
+    finder = EnglishFinder(lang, english, allowed)
     finder.feed(SKIPPED_BLOCKS.sub("", html))
     finder.close()
     return finder.found

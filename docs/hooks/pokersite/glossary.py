@@ -74,15 +74,20 @@ class English:
     markers: frozenset[str]
     allow: Mapping[str, tuple[str, ...]]
 
+    def allowed(self, lang: str) -> re.Pattern[str] | None:
+        """The words and phrases ``allow`` lists for ``lang``, as one pattern (None: none)."""
+        allowed = "|".join(sorted(self.allow.get(lang, ()), key=len, reverse=True))
+        return re.compile(rf"(?<![\w-])(?:{allowed})(?!\w)", re.IGNORECASE) if allowed else None
+
     def problems(self, where: str, lang: str, text: str, names: frozenset[str]) -> list[str]:
         """The English words of ``text``, a text in ``lang`` where the format's ``names`` (its keys
         and values, profiles, reasons) are notation."""
         if lang == "en":
             return []
         text = NOTATION.sub(" ", text)
-        allowed = "|".join(sorted(self.allow.get(lang, ()), key=len, reverse=True))
+        allowed = self.allowed(lang)
         if allowed:
-            text = re.sub(rf"(?<![\w-])(?:{allowed})(?!\w)", " ", text, flags=re.IGNORECASE)
+            text = allowed.sub(" ", text)
         found: list[str] = []
         for m in _WORD.finditer(text):
             word = m.group(0)
