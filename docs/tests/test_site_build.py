@@ -232,7 +232,8 @@ def english_words(lang: str) -> frozenset[str]:
 def test_no_unlabelled_english(site_dir: Path, lang: str) -> None:
     """On a translated site, no English word of the site's labels is left in a page's prose,
     tables, labels or navigation unless it is marked ``lang="en"`` (an English-only page, a
-    fallback, a name of code) or the glossary allows it (an event's name), and no table cell shows a raw declaration code (``h``, ``l``, ``b``)."""
+    fallback, a name of code) or the glossary allows it (an event's name), and no table cell
+    shows a raw declaration code (``h``, ``l``, ``b``)."""
     english = english_words(lang)
     allowed = read_glossary(ROOT / "spec" / "glossary.toml").english.allowed(lang)
     found: dict[str, list[str]] = {}
