@@ -163,7 +163,7 @@ KNOWN: tuple[Known, ...] = (
         "core.high.kickers",
         r"(high-card|one-pair|two-pair|three-of-a-kind|four-of-a-kind|flush) beats \1, the engine ranks the "
         r"worse hand higher"
-        r"|core-high-001[56]|core-high-0202|core-high-070[59]",
+        r"|core-high-001[56]|core-high-0202|core-high-070[59]|core-cards-0801",
         "Kickers (and the lower pair) are compared from the lowest card up",
         "tilted breaks ties within a category from the lowest card up: "
         "`HandEvaluator._get_cards_ordered_by_frequency_and_face_value` sorts cards of equal frequency "
