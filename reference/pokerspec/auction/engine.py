@@ -366,6 +366,8 @@ class AuctionGame:
         missing = [seat_name(s) for s in live if s not in setup.declarations]
         if missing:
             raise ValueError(f"no declaration from {', '.join(missing)}")
+        if any(len(setup.hands[s]) != 7 for s in live):
+            raise ValueError("an Auction showdown needs the seven cards of each hand still in")
         declared = {s: Declaration(setup.declarations[s]) for s in live}
         hands = {s: evaluate(setup.hands[s]) for s in live}
         return _outcome(award(pot, hands, declared, priority, rules), seats, contributed, {

@@ -7,11 +7,13 @@ reference passes" and "an engine passes" mean the same thing.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple, cast
 
 from pokerspec import __version__
+from pokerspec.auction.setup import AuctionRules
 from pokerspec.conformance.protocol import PROTOCOL_MINOR, PROTOCOL_VERSION, Message
 from pokerspec.core.actions import Action, ActionError, format_action, parse_action
 from pokerspec.core.cards import Card, CardError, format_card, parse_cards
@@ -21,8 +23,9 @@ from pokerspec.core.exposed import bring_in_card, exposed_rank
 from pokerspec.core.game import Game, Json, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.high import category_of, high_rank
 from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
-from pokerspec.core.types import Chips, Seat, parse_seat, seat_name, seat_names
-from pokerspec.profiles import GAMES, all_profiles, get_profile
+from pokerspec.core.types import Chips, Seat, seat_name, seat_names
+from pokerspec.profiles import GAMES, UnknownProfile, all_profiles, get_profile
+from pokerspec.stud.deal import MAX_SEATS, MIN_SEATS
 from pokerspec.stud.profiles import StakesError, StudRules, stakes_from_json
 
 RANKINGS = ("high", "low-a5", "low-8", "exposed", "bring-in")
@@ -37,10 +40,43 @@ def game_module(game: str) -> Game[object, object]:
     return cast(Game[object, object], importlib.import_module(f"pokerspec.{game}").GAME)
 
 
-def _seats(value: Json, seats: int | None = None) -> list[Seat]:
+class BadRequest(ValueError):
+    """A request the engine cannot read: a missing field, or a field of the wrong shape. Every
+    such request is refused by an explicit check (``bad_request``); the reference never answers
+    from an exception it did not raise on purpose."""
+
+
+def _field(message: Mapping[str, Json], key: str) -> Json:
+    """A field the request must carry; missing, it is ``bad_request``."""
+    if key not in message:
+        raise BadRequest(f"missing field {key!r}")
+    return message[key]
+
+
+_SEAT_NAME = re.compile(r"p[1-9][0-9]*")
+
+
+def _seat(value: Json, code: str = "bad_request") -> Seat:
+    """A seat written exactly as the notation writes it, ``p1``, ``p2``, ... (``core.notation.seats``,
+    CORE-87): ``P1``, `` p1`` or ``p01`` is not a seat, refused with ``code`` (``bad_seats`` in a
+    setup, whose seats are the table's; ``bad_request`` in a core request)."""
+    if not isinstance(value, str) or _SEAT_NAME.fullmatch(value) is None:
+        if code == "bad_request":
+            raise BadRequest(f"bad seat {value!r}: seats are written p1, p2, ...")
+        raise SetupError(code, f"bad seat {value!r}: seats are written p1, p2, ...")
+    return Seat(int(value[1:]) - 1)
+
+
+def _seats(value: Json, code: str = "bad_request") -> list[Seat]:
     if not isinstance(value, list):
-        raise ValueError("expected a list of seats")
-    return [parse_seat(str(v), seats) for v in value]
+        raise BadRequest("expected a list of seats")
+    return [_seat(v, code) for v in value]
+
+
+def _object(value: Json, what: str) -> dict[str, Json]:
+    if not isinstance(value, dict):
+        raise BadRequest(f"{what} must be an object")
+    return value
 
 
 def _amount(value: Json, what: str) -> Chips:
@@ -52,10 +88,18 @@ def _amount(value: Json, what: str) -> Chips:
     return Chips(int(value))
 
 
-def _by_seat(value: Json) -> dict[Seat, Chips]:
-    if not isinstance(value, dict):
-        raise ValueError("expected an object keyed by seat")
-    return {parse_seat(key): _amount(v, key) for key, v in value.items()}
+def _by_seat(value: Json, code: str = "bad_request") -> dict[Seat, Chips]:
+    return {_seat(key, code): _amount(v, key) for key, v in _object(value, "an object by seat").items()}
+
+
+def _seat_bounds(game: str, rules: object) -> tuple[int, int]:
+    """The numbers of seats a game's table may have (``core.contract.setup``): Archie exactly 2,
+    Auction the profile's 2 to 7, stud 2 to 8."""
+    if isinstance(rules, AuctionRules):
+        return rules.min_players, rules.max_players
+    if game == "stud":
+        return MIN_SEATS, MAX_SEATS
+    return 2, 2
 
 
 _BY_NAME = {format_card(Card(c)): Card(c) for c in range(52)}
@@ -69,7 +113,7 @@ fraction of a method's own dictionary and key tuple, and a refused text is not k
 
 def _cards(value: Json) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise ValueError("expected a list of cards")
+        raise BadRequest("expected a list of cards")
     try:
         cards = tuple(map(_BY_NAME.get, value))
     except TypeError:
@@ -119,6 +163,8 @@ def _with_stakes(game: str, rules: object, raw: Json) -> object:
     refused with the setup code ``bad_stakes``."""
     if game != "stud" or not isinstance(rules, StudRules):
         raise SetupError("unsupported", f"{game} has no stakes of its own in a case; only stud does")
+    if not isinstance(raw, dict):
+        raise BadRequest("stakes must be an object")
     try:
         return rules.with_stakes(stakes_from_json(raw))
     except StakesError as exc:
@@ -145,9 +191,11 @@ class ReferenceEngine:
         self._state = None
 
     def handle(self, message: Mapping[str, Json]) -> Message:
-        """Answer one request; whatever is wrong with it is an error reply, never an exception:
-        ``unknown_op`` for an op the protocol does not have, ``bad_request`` for a missing or
-        malformed field."""
+        """Answer one request; whatever is wrong with it is an error reply: ``unknown_op`` for an
+        op the protocol does not have, ``bad_request`` for a missing or malformed field. Only the
+        refusals the reference makes on purpose are answered (a card, setup or request error,
+        and the ``ValueError`` with which the library refuses what its rules do not allow); any
+        other exception is a bug and is not dressed up as a reply."""
         op = message.get("op")
         handler = self._handlers.get(op) if isinstance(op, str) else None
         if handler is None:
@@ -160,9 +208,7 @@ class ReferenceEngine:
             return _error(exc.code, str(exc), token=exc.token)
         except SetupError as exc:
             return _error(exc.code, str(exc))
-        except KeyError as exc:
-            return _error("bad_request", f"{op}: missing field {exc.args[0]!r}")
-        except (ValueError, TypeError, AttributeError) as exc:
+        except ValueError as exc:
             return _error("bad_request", f"{op}: {exc}")
 
     def _op_start(self, message: Mapping[str, Json]) -> Message:
@@ -192,13 +238,15 @@ class ReferenceEngine:
         return {"ok": True}
 
     def _op_parse(self, message: Mapping[str, Json]) -> Message:
-        return {"cards": [format_card(c) for c in _cards(message["input"])]}
+        return {"cards": [format_card(c) for c in _cards(_field(message, "input"))]}
 
     def _op_rank(self, message: Mapping[str, Json]) -> Message:
-        ranking = message["ranking"]
-        raw = message["hands"]
+        ranking = _field(message, "ranking")
+        raw = _field(message, "hands")
         if not isinstance(raw, list):
-            raise ValueError("hands must be a list")
+            raise BadRequest("hands must be a list")
+        # Every hand's cards are read before any count is judged; with faults of both kinds
+        # either answer conforms (core.contract.core-ops, CORE-88).
         hands = [_cards(h) for h in raw]
         everyone = list(range(len(hands)))
         if ranking == "high":
@@ -226,64 +274,83 @@ class ReferenceEngine:
 
     def _op_split(self, message: Mapping[str, Json]) -> Message:
         total = _amount(message.get("amount"), "the split")
-        rule = OddChipRule(message.get("odd_chip", OddChipRule.REMAINDER_TO_FIRST.value))
+        odd = message.get("odd_chip", OddChipRule.REMAINDER_TO_FIRST.value)
+        if odd not in {r.value for r in OddChipRule}:
+            raise BadRequest(f"unknown odd_chip rule {odd!r}")
+        rule = OddChipRule(odd)
         shares: dict[Seat, int] = {}
         if "winners" in message and ("high" in message or "low" in message):
-            raise ValueError("a split names either winners or high and low, not both")
+            raise BadRequest("a split names either winners or high and low, not both")
         if "winners" in message:
             shares.update(split(total, _seats(message["winners"]), rule))
         else:
             high_half, low_half = high_low_halves(total)
             for half, side in ((high_half, "high"), (low_half, "low")):
-                for seat, chips in split(half, _seats(message[side]), rule).items():
+                for seat, chips in split(half, _seats(_field(message, side)), rule).items():
                     shares[seat] = shares.get(seat, 0) + chips
         return {"shares": {seat_name(s): c for s, c in sorted(shares.items())}}
 
     def _op_pots(self, message: Mapping[str, Json]) -> Message:
         folded = frozenset(_seats(message.get("folded", [])))
-        pots, returned = build_pots(_by_seat(message["contributed"]), folded)
+        pots, returned = build_pots(_by_seat(_field(message, "contributed")), folded)
         return {
             "pots": [{"amount": p.amount, "eligible": [seat_name(s) for s in p.eligible]} for p in pots],
             "returned": {seat_name(s): c for s, c in sorted(returned.items())},
         }
 
     def _rules(self, message: Mapping[str, Json]) -> tuple[Game[object, object], object]:
-        game = message["game"]
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}")
-        profile = get_profile(str(message["profile"]))
+        game = _field(message, "game")
+        if not isinstance(game, str) or game not in GAMES:
+            raise BadRequest(f"unknown game {game!r}")
+        try:
+            profile = get_profile(str(_field(message, "profile")))
+        except UnknownProfile as exc:
+            raise BadRequest(str(exc.args[0])) from None
         if profile.game != game:
-            raise ValueError(f"profile {profile.name!r} is for {profile.game}, not {game}")
-        return game_module(str(game)), profile.rules
+            raise BadRequest(f"profile {profile.name!r} is for {profile.game}, not {game}")
+        return game_module(game), profile.rules
 
     def _op_showdown(self, message: Mapping[str, Json]) -> Message:
+        """Award final hands on their own. The seats are those of a table (``core.contract.setup``,
+        CORE-87): each written ``p1``..``pN``, none beyond ``seats``, whose number the game allows,
+        else ``bad_seats``. The hands are one deal, read in seat order, ``p1`` first, whatever
+        the order of the request's keys: the first token that is not a card, or repeats one, is
+        the answer, as written."""
         game, rules = self._rules(message)
-        raw = message["setup"]
-        if not isinstance(raw, dict):
-            raise ValueError("setup must be an object")
-        hands_raw = raw["hands"]
-        if not isinstance(hands_raw, dict):
-            raise ValueError("hands must be an object keyed by seat")
-        hands = {parse_seat(k): _cards(v) for k, v in hands_raw.items()}
-        parse_cards([format_card(c) for h in hands.values() for c in h])  # one deal: no card twice
-        declared = raw.get("declarations", {})
-        if not isinstance(declared, dict):
-            raise ValueError("declarations must be an object keyed by seat")
-        dealer = parse_seat(str(raw["dealer"]))
-        contributed = _by_seat(raw["contributed"])
-        folded = frozenset(_seats(raw.get("folded", [])))
-        declarations = {parse_seat(k): str(v) for k, v in declared.items()}
+        raw = _object(_field(message, "setup"), "setup")
+        hands_raw = _object(_field(raw, "hands"), "hands")
+        declared = _object(raw.get("declarations", {}), "declarations")
+        # In the contract's order (CORE-72): the amounts, then the seats, then the cards.
+        paid = {key: _amount(v, key) for key, v in _object(_field(raw, "contributed"), "contributed").items()}
+        carry = _amount(raw.get("carry", 0), "the carried pot")
+        dealer = _seat(_field(raw, "dealer"), "bad_seats")
+        contributed = {_seat(key, "bad_seats"): chips for key, chips in paid.items()}
+        folded = frozenset(_seats(raw.get("folded", []), "bad_seats"))
+        declarations = {_seat(k, "bad_seats"): str(v) for k, v in declared.items()}
+        dealt = sorted((_seat(k, "bad_seats"), v) for k, v in hands_raw.items())
+        named = (dealer, *(seat for seat, _ in dealt), *contributed, *folded, *declarations)
         seats = raw.get("seats")
-        named = (dealer, *hands, *contributed, *folded, *declarations)
+        if seats is None:
+            # Without seats, the table ends with the last seat named anywhere (core.contract.outcome).
+            seats = max(named) + 1
+        low, high = _seat_bounds(str(message["game"]), rules)
+        if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high \
+                or max(named) >= seats:
+            raise SetupError("bad_seats", f"{seats!r} seats: this game seats {low} to {high}, "
+                                          "and every seat named is one of them")
+        for _, tokens in dealt:
+            if not isinstance(tokens, list):
+                raise BadRequest("a hand is a list of cards")
+        deal = iter(parse_cards([str(t) for _, tokens in dealt for t in cast(list[Json], tokens)]))
+        hands = {seat: tuple(next(deal) for _ in cast(list[Json], tokens)) for seat, tokens in dealt}
         setup = ShowdownSetup(
             dealer=dealer,
             hands=hands,
             contributed=contributed,
             folded=folded,
             declarations=declarations,
-            carry=_amount(raw.get("carry", 0), "the carried pot"),
-            # Without seats, the table ends with the last seat named anywhere (core.contract.outcome).
-            seats=seats if isinstance(seats, int) else max(named) + 1,
+            carry=carry,
+            seats=seats,
         )
         return {"outcome": game.showdown(setup, rules).to_json()}
 
@@ -292,9 +359,9 @@ class ReferenceEngine:
         contract's order (``core.contract.setup``, CORE-72): amounts, seats and dealer, each
         seat's chips, stakes, cards."""
         game, rules = self._rules(message)
-        raw = message["setup"]
-        if not isinstance(raw, dict) or not isinstance(raw.get("stacks"), list):
-            raise ValueError("setup needs stacks")
+        raw = _object(_field(message, "setup"), "setup")
+        if not isinstance(raw.get("stacks"), list):
+            raise BadRequest("setup needs stacks, a list of amounts")
         listed = cast(list[Json], raw["stacks"])
         stacks = tuple(_amount(v, f"p{i + 1}") for i, v in enumerate(listed))
         carry = _amount(raw.get("carry", 0), "the carried pot")
@@ -302,9 +369,10 @@ class ReferenceEngine:
         if isinstance(stakes, dict):
             for key, value in stakes.items():
                 _amount(value, f"the stake {key}")
-        dealer = parse_seat(str(raw["dealer"]))
+        dealer = _seat(_field(raw, "dealer"), "bad_seats")
         try:
-            deck = complete_deck(_cards(raw["deck"]))
+            # A setup without a deck lists no card: the whole deck is in ascending order (CORE-87).
+            deck = complete_deck(_cards(raw.get("deck", [])))
             if stakes is not None:
                 rules = _with_stakes(str(message["game"]), rules, stakes)
         except (CardError, SetupError):
@@ -318,7 +386,7 @@ class ReferenceEngine:
 
     def _live(self) -> tuple[Game[object, object], object]:
         if self._game is None or self._state is None:
-            raise ValueError("no hand in progress: send new_hand first")
+            raise BadRequest("no hand in progress: send new_hand first")
         return self._game, self._state
 
     # The hand in progress without the protocol's formatting, for in-process tools that drive
@@ -416,7 +484,7 @@ class ReferenceEngine:
         and a refusal, in reading or by the rules, is answered from one handler."""
         game, state = self._live()
         try:
-            self._state = game.apply(state, _read_action(str(message["action"]), self._seats))
+            self._state = game.apply(state, _read_action(str(_field(message, "action")), self._seats))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         return {"ok": True}
@@ -437,7 +505,7 @@ class ReferenceEngine:
     def _op_pop(self, message: Mapping[str, Json]) -> Message:
         """Go back to the position last kept by ``push`` and drop it from the stack."""
         if not self._saved:
-            raise ValueError("pop without push: no position kept")
+            raise BadRequest("pop without push: no position kept")
         self._live()
         self._state = self._saved.pop()
         return {"ok": True}
@@ -451,7 +519,7 @@ class ReferenceEngine:
         ``probe``): ``legal`` and ``outcome`` of the position after the action, in one reply."""
         game, state = self._live()
         try:
-            after = game.apply(state, self.parsed(str(message["action"])))
+            after = game.apply(state, self.parsed(str(_field(message, "action"))))
         except ActionError as exc:
             return {"rejected": exc.reason.value, "message": str(exc)}
         legal = game.legal(after)

@@ -116,6 +116,8 @@ def showdown(setup: ShowdownSetup, rules: StudRules) -> Outcome:
     seats = setup.seats or max([*setup.hands, *setup.contributed], default=Seat(0)) + 1
     folded = frozenset(Seat(s) for s in range(seats) if s in setup.folded or s not in setup.hands)
     live = [Seat(s) for s in range(seats) if s not in folded]
+    if any(len(setup.hands[s]) != 7 for s in live):
+        raise ValueError("a stud showdown needs the seven cards of each hand still in")
     boards = {s: exposed_rank(setup.hands[s][2:6]) for s in live}
     order = show_order(live, boards, seats, setup.dealer, rules, None)
     contributed = tuple(setup.contributed.get(Seat(s), Chips(0)) for s in range(seats))
