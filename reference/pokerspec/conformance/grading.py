@@ -312,14 +312,8 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
         reply = talk(first)
         if "error" in expect:
             got = reply.get("error")
-            want = expect["error"]
-            diff: str | None
-            if not isinstance(got, dict):
-                diff = f"expected an error object {{code, ...}}, got {reply!r:.200}"
-            elif isinstance(want, str):
-                diff = difference(want, got.get("code"))
-            else:
-                diff = difference(want, got, whole=True)
+            diff = (f"expected an error object {{code, ...}}, got {reply!r:.200}" if not isinstance(got, dict)
+                    else error_difference(expect["error"], got))
             if diff:
                 _fail(result, 0, diff, expect, reply)
             return
@@ -328,7 +322,15 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
             _fail(result, 0, found, expect, reply, case)
         return
     if case.kind == "showdown":
-        _judge_outcome(case, result, 0, expect, talk(first))
+        reply = talk(first)
+        if "error" in expect:
+            got = reply.get("error")
+            diff = (f"expected the error {expect['error']!r}, got {reply!r:.200}" if not isinstance(got, dict)
+                    else error_difference(expect["error"], got))
+            if diff:
+                _fail(result, 0, diff, expect, reply)
+            return
+        _judge_outcome(case, result, 0, expect, reply)
         return
     reply = talk(first)
     if "error" in reply:
@@ -339,8 +341,10 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
             _fail(result, None, f"an error is an object {{code, ...}}, got {got!r:.200}", want_error, got)
         elif want_error is None:
             _fail(result, None, f"setup refused: {reply['error']!r}", setup, reply)
-        elif code != want_error:
+        elif isinstance(want_error, str) and code != want_error:
             _fail(result, None, f"expected setup error {want_error!r}, got {code!r}", want_error, code)
+        elif not isinstance(want_error, str) and (diff := error_difference(want_error, got)):
+            _fail(result, None, f"expected setup error {want_error!r}: {diff}", want_error, got)
         return
     if "error" in expect:
         _fail(result, None, f"expected setup error {expect['error']!r}, engine accepted", expect, reply)
@@ -355,6 +359,25 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     result.step = len(steps)
     reply = talk(OUTCOME)
     _judge_outcome(case, result, len(steps), expect, reply)
+
+
+def _error_matches(want: Json, got: Mapping[str, Json]) -> str | None:
+    """How an error reply differs from one expected answer: a code (only the code is compared) or
+    an object (``code`` and ``token``, compared whole)."""
+    if isinstance(want, str):
+        return difference(want, got.get("code"))
+    return difference(want, dict(got), whole=True)
+
+
+def error_difference(want: Json, got: Mapping[str, Json]) -> str | None:
+    """How the error object ``got`` differs from the error a case expects: ``want`` is a code, an
+    object with ``code`` and ``token``, or a list of those where the contract lets any of them
+    conform (CORE-88), and ``got`` must match one of them."""
+    if not isinstance(want, list):
+        return _error_matches(want, got)
+    if any(_error_matches(answer, got) is None for answer in want):
+        return None
+    return f"expected one of the errors {want!r}, got {dict(got)!r:.200}"
 
 
 def _judge_outcome(case: Case, result: Result, index: int, expect: dict[str, Json], reply: Message) -> None:
