@@ -8,7 +8,9 @@ import { bySeat, chipObservables, formatAction, parseAction, reject, seatName } 
 import { cardNames } from '../core/cards.js';
 import { Stub } from '../core/deck.js';
 import { judge } from '../core/precedence.js';
-import { asObject, readContributed, readDealer, readDeck, readFolded, readHands, readStacks, SetupError } from '../core/setup.js';
+import {
+  asObject, checkSeatCount, readContributed, readDealer, readDeck, readFolded, readHands, readStacks, SetupError, showdownSeats,
+} from '../core/setup.js';
 import { PROFILES } from './profiles.js';
 import { checkPlayers, checkReserve, PLAYERS } from './table.js';
 import { deal, DRAWS, drawOrder, MAX_DISCARD, replace } from './deal.js';
@@ -193,6 +195,8 @@ export class ArchieHand {
  * @param {ArchieProfile} profile @param {Record<string, unknown>} setup
  */
 export function archieShowdown(profile, setup) {
+  // A showdown's seats are a table's: exactly two (core.contract.setup, ruling CORE-87).
+  checkSeatCount(showdownSeats(setup), PLAYERS, PLAYERS);
   const dealer = readDealer(setup, PLAYERS);
   const hands = readHands(setup, PLAYERS);
   const folded = readFolded(setup, PLAYERS);

@@ -335,6 +335,7 @@ function settle({ priority, contributed, carryIn, declarations, hands, profile }
  */
 export function auctionShowdown(profile, setup) {
   const seats = showdownSeats(setup);
+  checkPlayers(new Array(seats).fill(0)); // a table's number of seats (ruling CORE-87)
   const dealer = readDealer(setup, seats);
   const hands = readHands(setup, seats);
   const folded = readFolded(setup, seats);

@@ -138,16 +138,19 @@ export function readBySeat(value, seats, read) {
 
 /**
  * The hands of a showdown setup. They are the final hands of one deal, so no card may appear
- * twice, in one hand or in two: the first unreadable or repeated token, in the order given, is
- * `bad_card` or `duplicate_card` (core.contract.setup, core.cards.distinct).
+ * twice, in one hand or in two. They are read in seat order, p1 first, whatever the order of
+ * the request's keys (a JSON object has none): the first unreadable or repeated token is
+ * `bad_card` or `duplicate_card`, with the token as written (core.contract.setup,
+ * core.cards.distinct, ruling CORE-87).
  * @param {Record<string, unknown>} setup @param {number} seats
  * @returns {Map<Seat, Card[]>}
  */
 export function readHands(setup, seats) {
-  const hands = readBySeat(setup.hands, seats, (tokens) => {
+  const given = readBySeat(setup.hands, seats, (tokens) => {
     if (!Array.isArray(tokens)) throw new SetupError('bad_request', 'a hand is a list of cards');
     return tokens;
   });
+  const hands = new Map([...given].sort(([a], [b]) => a - b));
   const read = parseDistinctCards([...hands.values()].flat());
   if ('error' in read) throw new SetupError(read.error.code, `bad card ${read.error.token}`, read.error.token);
   let at = 0;

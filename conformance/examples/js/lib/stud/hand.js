@@ -310,6 +310,7 @@ function settle(table, claimants, own, common, profile) {
  */
 export function studShowdown(profile, setup) {
   const seats = showdownSeats(setup);
+  checkPlayers(new Array(seats).fill(1)); // a table's number of seats (ruling CORE-87)
   const button = readDealer(setup, seats);
   const hands = readHands(setup, seats);
   // core.contract.outcome (CORE-60): a seat without a hand counts as folded.
