@@ -1,9 +1,10 @@
 """mkdocs hooks of the pokerspec site; the machinery lives in the ``pokersite`` package beside this file.
 
 Read once per build (every language from the same snapshot): the spec, the code, the cases, the
-rulings and the glossary. The generated pages are written for every language; each spec page gets
-the code-and-cases block after every rule; ruling IDs become anchors and links; each language gets
-its own search index of prose; English fallbacks are marked as English; each page of a game's
+rulings, the glossary and what pins each rule. The generated pages are written for every
+language; each spec page gets the code-and-cases block and the coverage after every rule, each
+chapter's first page a table of its rules' coverage; ruling IDs become anchors and links; each
+language gets its own search index of prose; English fallbacks are marked as English; each page of a game's
 chapter shows the flow of a hand (``pokersite.flow``).
 """
 
@@ -17,6 +18,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from pokersite.coverage import chapter_table
 from pokersite.flow import FLOW_GAMES, with_flow
 from pokersite.i18n import (
     drop_head_alternates,
@@ -34,6 +36,7 @@ from pokersite.paths import GENERATED
 from pokersite.rulings import link_mentions
 from pokersite.search import SearchIndexes, indexed, name_rows, unused_assets
 from pokersite.words import Words
+from pokerspec.rules import CHAPTERS
 from pokerspec.traceability import LANGUAGES, page_language
 
 _site: Site | None = None
@@ -91,8 +94,8 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Material's own indexing is switched off (``search`` indexes the pages); ruling IDs become
-    anchors and links; spec pages get the block beside every rule, and the pages of a game's
-    chapter its flow diagram."""
+    anchors and links; spec pages get the block beside every rule, the pages of a game's chapter
+    its flow diagram, and each chapter's first page the table of its rules' coverage."""
     assert _site is not None
     page.meta["search"] = {"exclude": True}
     uri = page.file.src_uri
@@ -106,7 +109,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     game, _, section = english.removeprefix("spec/").removesuffix(".md").partition("/")
     if game in FLOW_GAMES and section:
         markdown = with_flow(markdown, game, lang, section, page.url)
-    return annotate(_site, uri, markdown, lang)
+    markdown = annotate(_site, uri, markdown, lang)
+    if game in CHAPTERS and section == "index":
+        markdown += "\n" + "\n".join(chapter_table(_site, uri, game, Words(lang)))
+    return markdown
 
 
 def on_page_context(

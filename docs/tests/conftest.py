@@ -16,7 +16,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from pokersite.check import SiteBuild, build_strict
-from pokerspec.traceability import Traceability, collect
+from pokerspec.core.types import RuleId
+from pokerspec.regress.coverage import RuleCoverage, report
+from pokerspec.traceability import TRANSLATIONS, Traceability, collect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("POKERSPEC_CHROMIUM", "/usr/bin/chromium"))
@@ -56,6 +58,24 @@ def site_dir(built_site: SiteBuild) -> Path:
 @pytest.fixture(scope="session")
 def trace() -> Traceability:
     return collect(ROOT)
+
+
+@pytest.fixture(scope="session")
+def coverage() -> dict[RuleId, RuleCoverage]:
+    """``pokerspec coverage``'s report, by rule."""
+    return {r.rule: r for r in report()}
+
+
+@pytest.fixture(scope="session")
+def covered(trace: Traceability, coverage: dict[RuleId, RuleCoverage]) -> dict[str, RuleCoverage]:
+    """The first pinned rule (one with a misreading both the cases and the perft tables catch) and
+    the first waived rule that every translation carries, by status: the rules whose coverage
+    panels the tests open."""
+    def first(status: str) -> RuleCoverage:
+        return next(r for r in coverage.values() if r.status == status
+                    and all(lang in trace.rules[r.rule].languages for lang in TRANSLATIONS)
+                    and (status != "pinned" or any(len(m.killed_by) == 2 for m in r.misreadings)))
+    return {status: first(status) for status in ("pinned", "waived")}
 
 
 @pytest.fixture(scope="session")

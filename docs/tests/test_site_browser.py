@@ -1,11 +1,12 @@
 """The built site in a real headless Chromium (Debian's ``/usr/bin/chromium`` driven by Playwright),
 served by a local http.server on 127.0.0.1: a rule page opens in each language, the language
 switcher lands on the same rule in the other language, a Russian rule page's panel has no English
-label, search answers with prose in the page's language (word forms included, never code blocks),
-rule IDs, ruling IDs, code names, Latin-script and accent-free words find their definitions first,
-the glossary and the rulings pages are reached, no page asks for a file that does not exist, and the
-home page's language links work when the site is served below a path. Screenshots go to
-``reports/site/`` (desktop and a 390-pixel phone).
+label, the coverage panels and a chapter's coverage table read on a phone, search answers with
+prose in the page's language (word forms included, never code blocks), rule IDs, ruling IDs, code
+names, Latin-script and accent-free words find their definitions first, the glossary and the
+rulings pages are reached, no page asks for a file that does not exist, and the home page's
+language links work when the site is served below a path. Screenshots go to ``reports/site/``
+(desktop and a 390-pixel phone).
 
 Without Chromium the tests are skipped, except under CI (``CI=true``), where they must run.
 """
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 from pokersite.check import HOLE
 from pokersite.words import table
+from pokerspec.regress.coverage import RuleCoverage
 from pokerspec.traceability import TRANSLATIONS, RuleTrace, Traceability, translation_path
 
 pytestmark = pytest.mark.browser
@@ -192,7 +194,8 @@ def test_russian_panel_has_no_english_label(phone: Any, page: Any, server: str, 
     url = url_of(server, "spec/archie/06-award.md", "ru", "archie.award.split")
     page.goto(url)
     panel = page.locator("div.ps-rule").first
-    assert panel.locator('[lang="en"]').count() == 0, "an Archie case in the panel is not translated"
+    cases = panel.locator("details.abstract")
+    assert cases.locator('[lang="en"]').count() == 0, "an Archie case in the panel is not translated"
     text = " ".join(IDS.sub(" ", panel.evaluate(PANEL_TEXT)).split())
     assert "Код и тестовые случаи" in text and "Ожидаемый результат" in text
     found = [w for w in english_labels() if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
@@ -408,6 +411,38 @@ def test_flow_reads_on_a_phone(phone: Any, page: Any, server: str, lang: str, sc
         assert not page.evaluate(FLOW_JS)["outside"], f"{lang} {game}: lines outside their boxes"
         if lang == "ru":
             page.screenshot(path=str(screenshots / f"flow-{game}-ru-desktop.png"))
+
+
+WIDTH_JS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATIONS])
+def test_coverage_reads_on_a_phone(phone: Any, server: str, covered: dict[str, RuleCoverage], lang: str,
+                                   screenshots: Path) -> None:
+    """At 390 pixels the coverage panel beside a pinned and beside a waived rule opens, with each
+    misreading's English sentence labelled on a translated page, and the core chapter's coverage
+    table is shown; the page never scrolls sideways."""
+    for status, rule in covered.items():
+        phone.goto(url_of(server, rule.page, lang, rule.rule))
+        panel = phone.locator(f'[id="{rule.rule}"] ~ div.ps-rule').first.locator("details.ps-coverage")
+        panel.locator("summary").click()
+        assert panel.get_attribute("open") is not None and panel.locator("p").first.is_visible()
+        if lang != "en":
+            marked = panel.locator(".ps-en[lang='en']")
+            assert marked.count() == len(rule.misreadings) + bool(rule.waiver), f"{lang} {rule.rule}"
+        panel.scroll_into_view_if_needed()
+        page, view = phone.evaluate(WIDTH_JS)
+        assert page <= view, f"{lang} {rule.rule}: the page scrolls sideways ({page} > {view})"
+        if lang == "ru":
+            phone.screenshot(path=str(screenshots / f"coverage-{status}-ru-phone.png"))
+    phone.goto(url_of(server, "spec/core/index.md", lang, "coverage"))
+    table = phone.locator("div.ps-coverage table")
+    table.scroll_into_view_if_needed()
+    assert table.is_visible() and table.locator("tbody tr").count() > 0
+    page, view = phone.evaluate(WIDTH_JS)
+    assert page <= view, f"{lang}: the core chapter's page scrolls sideways ({page} > {view})"
+    if lang == "ru":
+        phone.screenshot(path=str(screenshots / "coverage-table-ru-phone.png"))
 
 
 EMPTY_HIGHLIGHT = re.compile(r"[?&]h=(?:&|#|$)")

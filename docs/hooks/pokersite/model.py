@@ -1,4 +1,5 @@
-"""The site model, read once per build: traceability, code items, cases, rulings, glossary."""
+"""The site model, read once per build: traceability, code items, cases, rulings, glossary and
+what pins each rule."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pokerspec.conformance.cases import Case, load_cases
+from pokerspec.core.types import RuleId
+from pokerspec.regress.coverage import RuleCoverage, report
 from pokerspec.traceability import Traceability, collect
 
 from .code import CodeItem, code_items
@@ -27,6 +30,9 @@ class Site:
     """Each case by its path relative to the root."""
     rulings: Rulings
     glossary: Glossary
+    coverage: Mapping[RuleId, RuleCoverage]
+    """``pokerspec coverage``'s report of every rule (of the source checkout the package runs
+    from), by rule."""
 
     @property
     def vectors(self) -> Path:
@@ -45,4 +51,5 @@ def build_site(root: Path) -> Site:
     trace = collect(root)
     at = {case.path.relative_to(root).as_posix(): case for case in good}
     return Site(root, trace, tuple(code_items(root, trace)), tuple(good), at,
-                read_rulings(root, trace.pages), read_glossary(root / "spec" / "glossary.toml"))
+                read_rulings(root, trace.pages), read_glossary(root / "spec" / "glossary.toml"),
+                {r.rule: r for r in report()})

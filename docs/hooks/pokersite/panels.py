@@ -1,5 +1,6 @@
-"""The block beside every rule of a spec page: its anchor, the code that implements it and the cases
-that pin it, in the page's language. The block is kept out of the search index (``search``)."""
+"""The block beside every rule of a spec page: its anchor, the code that implements it, the cases
+that pin it and its coverage (``coverage``), in the page's language. The block is kept out of the
+search index (``search``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pokerspec.traceability import read_headings
 
 from .cases import render_case, title_plain
 from .code import snippet
+from .coverage import coverage_panel
 from .model import Site
 from .paths import TRACE_PAGE, case_page, code_page, link
 from .viewer import viewer_link
@@ -42,7 +44,7 @@ def case_in_panel(site: Site, page: str, case: Case, words: Words) -> list[str]:
 
 
 def rule_block(site: Site, page: str, rule: RuleId, lang: str) -> list[str]:
-    """The collapsible block inserted after a rule's text: anchor, code and cases."""
+    """The collapsible blocks inserted after a rule's text: anchor, code and cases; coverage."""
     words = Words(lang)
     lines = [f'<div class="{PANEL_CLASS}" markdown>', "",
              f"??? abstract \"{words('block')} · `{rule}`\"",
@@ -67,7 +69,8 @@ def rule_block(site: Site, page: str, rule: RuleId, lang: str) -> list[str]:
         shown = escape(title, quote=False) if english else words.prose(title)
         lines.append(f"    - [{case.id}]({link(page, case_page(case, site.vectors), case.id)}) — "
                      + (words.english(shown) if english else shown) + f" · {viewer_link(page, case)}")
-    return ["", *lines, "", "</div>", ""]
+    lines += ["", *coverage_panel(site, page, rule, words)]
+    return ["", *lines, "</div>", ""]
 
 
 def annotate(site: Site, page: str, markdown: str, lang: str) -> str:

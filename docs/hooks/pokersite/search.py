@@ -37,6 +37,7 @@ from typing import NotRequired, TypedDict
 from pokerspec.traceability import LANGUAGES, TRANSLATIONS
 
 from .cases import NOTATION_CLASS
+from .coverage import COVERAGE_CLASS
 from .pages import schema_keys
 from .panels import PANEL_CLASS
 from .paths import CASES_INDEX, CODE_INDEX, GENERATED, SCHEMA_PAGE, TRACE_PAGE
@@ -45,8 +46,8 @@ from .rulings import DECISION_CLASS, RULING_CLASS
 SKIPPED_TAGS = frozenset({"pre", "script", "style", "svg"})
 INLINE_CODE = frozenset({"code", "kbd", "samp"})
 """Kept, as ``<code>``: a name in a sentence is part of the sentence."""
-SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, DECISION_CLASS, "ps-cards", "headerlink",
-                             "linenodiv", "ps-en", "ps-unindexed"})
+SKIPPED_CLASSES = frozenset({PANEL_CLASS, NOTATION_CLASS, DECISION_CLASS, COVERAGE_CLASS, "ps-cards",
+                             "headerlink", "linenodiv", "ps-en", "ps-unindexed"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                   "source", "track", "wbr"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

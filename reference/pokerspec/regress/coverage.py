@@ -14,7 +14,8 @@ language-neutral artefacts count, never a Python unit test. A rule is:
 - ``reached only``: cases or positions reach it, but a misreading of it is missing or alive;
 - ``unreached``: nothing reaches it.
 
-docs/maintainers/coverage.md is the ``--markdown`` output.
+docs/maintainers/coverage.md is the ``--markdown`` output; the site shows the same report beside
+each rule and in a table per chapter (``docs/hooks/pokersite/coverage.py``).
 """
 
 from __future__ import annotations
@@ -143,6 +144,8 @@ def markdown(rules: Sequence[RuleCoverage]) -> str:
         "misreading and every one is killed, **waived** when no wrong implementation can misread it",
         "in play (the reason is in `conformance/misreadings/waived.json`), **reached only** when",
         "cases or positions reach it but a misreading is missing or alive, **unreached** otherwise.",
+        "The site shows the same report beside each rule of the chapters and in a table on each",
+        "chapter's first page (see [the regression guide](regression.md#what-pins-each-rule)).",
         "",
         f"**{len(rules)} rules: " + ", ".join(f"{count[s]} {s}" for s in STATUSES) + ".**",
         "",
