@@ -86,7 +86,8 @@ HOW: dict[str, list[str] | str] = {
     "pokerspec diff archie-barge archie-pagat": [],
     "pokerspec diff archie-barge --rev-a HEAD~1 --rev-b HEAD": ["--hands", "2"],
     "pokerspec where RULE_ID": "pokerspec where core.high.wheel",
-    ".venv/bin/python -m pokerspec.regress.mutants": [],
+    # every mutant takes minutes; one shows the command works, and the catalogue's tests check them all
+    ".venv/bin/python -m pokerspec.regress.mutants": ["--mutant", "archie-barge-nines"],
     "python -m pokerspec.clidoc": ["--check"],
     ".venv/bin/python benchmarks/run.py": ["--help"],
     ".venv/bin/pip install -e '.[peers]'": "skip: installs packages",
