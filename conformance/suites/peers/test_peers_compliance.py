@@ -27,6 +27,8 @@ from pokerspec.compliance.run import (
     site_links,
     write_pages,
 )
+from pokerspec.conformance.cases import VECTORS, load_cases
+from pokerspec.conformance.runner import Selection, plan
 from pokerspec.core.game import Json
 from pokerspec.traceability import is_rule_id
 
@@ -113,6 +115,21 @@ def test_published_results_cover_every_library_and_classify_every_deviation() ->
     assert "never reopen" not in pokerkit and "smaller by that bet" not in pokerkit
     assert "push_chips" in pokerkit and "stud-runout-0004" not in pokerkit
     json.dumps(results)
+
+
+def test_published_results_grade_the_suite_as_it_is() -> None:
+    """Every library's stored results graded exactly the case runs the suite plans now (the
+    case IDs of the deviations all exist): a new or removed case makes the committed pages stale,
+    and this fails until ``pokerspec compliance --keep-fuzz`` grades them again."""
+    cases = load_cases([VECTORS])[0]
+    runs = len(plan(cases, Selection()))
+    ids = {c.id for c in cases}
+    for r in load_results(OUT):
+        graded = sum(cast(dict[str, int], r["counts"]).values())
+        assert graded == runs, (f"{r['engine']}: {graded} case runs graded, the suite has {runs}: "
+                                "run pokerspec compliance --keep-fuzz")
+        gone = [d["case"] for d in cast(list[dict[str, str]], r["deviations"]) if d["case"] not in ids]
+        assert not gone, f"{r['engine']}: deviations of cases no longer in the suite: {gone}"
 
 
 def test_each_deviation_matches_exactly_one_finding() -> None:
