@@ -58,13 +58,14 @@ def rule_pages(root: Path) -> dict[str, Json]:
 
 def drills(root: Path) -> list[Json]:
     """The suite's showdown cases as finished hands for the drill: game, profiles, setup, and the
-    title and explanation in each language (English where a translation is missing)."""
+    title and explanation in each language (English where a translation is missing). A showdown
+    the contract refuses (its expected answer is an error) has no award to work out and is left out."""
     cases, _bad = load_cases([root / "conformance" / "vectors"])
     out: list[Json] = []
     for case in sorted(cases, key=lambda c: c.id):
-        if case.kind != "showdown":
-            continue
         data = case.data
+        if case.kind != "showdown" or "error" in cast(dict[str, Json], data["expect"]):
+            continue
         i18n = cast(dict[str, dict[str, Json]], data.get("i18n") or {})
         text: dict[str, Json] = {
             lang: {"title": (i18n.get(lang) or {}).get("title", data["title"]),

@@ -105,6 +105,8 @@ def value_html(key: str, value: Json, words: Words) -> str:
             return ", ".join(f"`{s}` {words.token('category', str(c))}" for s, c in mapping(value).items())
         return ", ".join(words.token("category", str(c)) for c in items(value))
     if key == "error":
+        if isinstance(value, list):  # answers of which any conforms
+            return words("or_answer").join(value_html(key, v, words) for v in value)
         if isinstance(value, str):
             return words.token("setup_error", value)
         err = mapping(value)
@@ -289,8 +291,8 @@ def case_tokens(case: Case) -> set[tuple[str, str]]:
         if "reason" in mapping(s):
             found.add(("reason", str(mapping(s)["reason"])))
     error = expect.get("error")
-    if error is not None:
-        found.add(("setup_error", str(mapping(error).get("code") if isinstance(error, dict) else error)))
+    for answer in items(error) if isinstance(error, list) else [] if error is None else [error]:
+        found.add(("setup_error", str(mapping(answer).get("code") if isinstance(answer, dict) else answer)))
     cats = expect.get("categories")
     named = mapping(cats).values() if isinstance(cats, dict) else items(cats)
     found |= {("category", str(c)) for c in named}

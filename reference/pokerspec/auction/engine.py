@@ -24,6 +24,7 @@ from pokerspec.core.actions import NO_CHIPS, Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import (
     CARDS_BY_SEAT,
+    SEVEN_CARDS,
     Game,
     Json,
     LastListed,
@@ -366,7 +367,7 @@ class AuctionGame:
         missing = [seat_name(s) for s in live if s not in setup.declarations]
         if missing:
             raise ValueError(f"no declaration from {', '.join(missing)}")
-        if any(len(setup.hands[s]) != 7 for s in live):
+        if any(len(setup.hands[s]) != SEVEN_CARDS for s in live):
             raise ValueError("an Auction showdown needs the seven cards of each hand still in")
         declared = {s: Declaration(setup.declarations[s]) for s in live}
         hands = {s: evaluate(setup.hands[s]) for s in live}

@@ -36,6 +36,10 @@ def fresh(value: Json) -> Json:
 CARDS_BY_SEAT = frozenset({"hands", "exposed"})
 """The observables that are cards by seat: lists in a map, which ``handed_out`` copies at both levels."""
 
+SEVEN_CARDS = 7
+"""The cards of a finished hand in the seven-card games (stud, Auction): a showdown request gives
+exactly this many for each hand still in (core.contract.setup)."""
+
 
 def handed_out(view: Mapping[str, Json], by_seat: frozenset[str]) -> dict[str, Json]:
     """A copy of a kept observation (``Game.observed``) that shares no list or dict with it: each

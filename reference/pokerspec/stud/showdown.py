@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pokerspec.core.cards import Card, format_card
 from pokerspec.core.chips import Pot, split
 from pokerspec.core.exposed import exposed_rank
-from pokerspec.core.game import Json, Outcome, PotAward, ShowdownSetup
+from pokerspec.core.game import SEVEN_CARDS, Json, Outcome, PotAward, ShowdownSetup
 from pokerspec.core.high import HighRank, high_rank
 from pokerspec.core.types import Chips, Seat, seat_name
 from pokerspec.stud.allin import pots_of
@@ -116,7 +116,7 @@ def showdown(setup: ShowdownSetup, rules: StudRules) -> Outcome:
     seats = setup.seats or max([*setup.hands, *setup.contributed], default=Seat(0)) + 1
     folded = frozenset(Seat(s) for s in range(seats) if s in setup.folded or s not in setup.hands)
     live = [Seat(s) for s in range(seats) if s not in folded]
-    if any(len(setup.hands[s]) != 7 for s in live):
+    if any(len(setup.hands[s]) != SEVEN_CARDS for s in live):
         raise ValueError("a stud showdown needs the seven cards of each hand still in")
     boards = {s: exposed_rank(setup.hands[s][2:6]) for s in live}
     order = show_order(live, boards, seats, setup.dealer, rules, None)

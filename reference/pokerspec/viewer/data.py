@@ -315,8 +315,9 @@ def _showdown(setup: Mapping[str, Json], seats: Sequence[str], outcome: Json) ->
 
 def _end(outcome: Json) -> dict[str, Json]:
     result = _map(outcome)
-    if "error" in result:
-        return {"error": result["error"]}
+    if "error" in result:  # a refused showdown: its code, as a refused deal's error has it
+        error = result["error"]
+        return {"error": error if isinstance(error, dict) else {"code": error}}
     return {"outcome": result} if result else {}
 
 
