@@ -351,8 +351,8 @@ def test(argv: list[str]) -> None:
         paths = [p for p in dict.fromkeys((*QUICK_TESTS, *moved())) if (ROOT / p).is_dir()
                  or (p.endswith(".py") and (ROOT / p).is_file())] if quick else []
         only = ["-m", "not slow and not browser"] if quick else []
-        run(BIN / "python", "-m", "pytest", "-n", "2", *only, "-q", "--durations=5", f"--junit-xml={junit}",
-            *paths, *argv)
+        run(BIN / "python", "-m", "pytest", "-n", "2", "--dist", "worksteal", *only, "-q", "--durations=10",
+            f"--junit-xml={junit}", *paths, *argv)
 
     def js_run() -> None:
         if npm_ci(JS):

@@ -184,15 +184,26 @@ def _for_users(parser: argparse.ArgumentParser) -> None:
                 action.help = f"{action.help or 'a profile'}; profiles: {', '.join(sorted(all_profiles()))}"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``only`` (a command's name), only that command's module is imported
+    and registered, which is all that parsing its arguments needs and saves each run the import
+    of every other command's code."""
     parser = argparse.ArgumentParser(prog="pokerspec", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module in COMMANDS.items():
-        importlib.import_module(module).register(sub, name)
+        if only is None or name == only:
+            importlib.import_module(module).register(sub, name)
     _for_users(parser)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names, if it names a known one first (the top-level options take no
+    value, so the first word that is not an option is the command)."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in COMMANDS else None
 
 
 def _kill_engines() -> None:
@@ -268,7 +279,8 @@ def run_cli(build: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return run_cli(build_parser, argv)
+    only = _command(sys.argv[1:] if argv is None else argv)
+    return run_cli(lambda: build_parser(only), argv)
 
 
 if __name__ == "__main__":

@@ -2553,10 +2553,13 @@ def check(mutant: Mutant | None, items: Sequence[Planned], first_only: bool = Fa
 def perft_kill(mutant: Mutant) -> str | None:
     """The first standard position whose counts at its checked depth, walked on the reference
     under ``mutant``, differ from the published tables (or whose walk crashes or hangs); None
-    when the tables do not notice the mutant."""
+    when the tables do not notice the mutant. A mutant of one game's rules is walked on that
+    game's positions only: the others do not run its code, so their counts cannot differ."""
     published = read_tables()
     with mutant.patch():
         for name, position in positions().items():
+            if mutant.game != "core" and position.game != mutant.game:
+                continue
             try:
                 with time_limit(TIME_LIMIT):
                     got = ReferenceTree(position).counts((), position.depth)
