@@ -301,6 +301,15 @@ def _fail(result: Result, step: int | None, message: str, expected: Json, actual
         result.rule = rule_at(case, step, keys, refused if isinstance(refused, str) else None)
 
 
+def _judge_error(result: Result, expect: dict[str, Json], reply: Message, not_an_error: str) -> None:
+    """A one-request case that expects an error: the reply's error object against the expected
+    answer (or any of its listed answers); ``not_an_error`` is the failure when the reply has none."""
+    got = reply.get("error")
+    diff = not_an_error if not isinstance(got, dict) else error_difference(expect["error"], got)
+    if diff:
+        _fail(result, 0, diff, expect, reply)
+
+
 def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     data = case.data
     setup = cast(dict[str, Json], data.get("setup", {}))
@@ -311,11 +320,7 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     if case.kind in CORE_OPS:
         reply = talk(first)
         if "error" in expect:
-            got = reply.get("error")
-            diff = (f"expected an error object {{code, ...}}, got {reply!r:.200}" if not isinstance(got, dict)
-                    else error_difference(expect["error"], got))
-            if diff:
-                _fail(result, 0, diff, expect, reply)
+            _judge_error(result, expect, reply, f"expected an error object {{code, ...}}, got {reply!r:.200}")
             return
         found = difference(expect, reply, whole=True)
         if found:
@@ -324,11 +329,7 @@ def _grade(case: Case, talk: Talk, result: Result, snapshot: bool) -> None:
     if case.kind == "showdown":
         reply = talk(first)
         if "error" in expect:
-            got = reply.get("error")
-            diff = (f"expected the error {expect['error']!r}, got {reply!r:.200}" if not isinstance(got, dict)
-                    else error_difference(expect["error"], got))
-            if diff:
-                _fail(result, 0, diff, expect, reply)
+            _judge_error(result, expect, reply, f"expected the error {expect['error']!r}, got {reply!r:.200}")
             return
         _judge_outcome(case, result, 0, expect, reply)
         return
