@@ -42,7 +42,10 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
-def no_orphans(marker: str, seconds: float = 5.0) -> None:
+def no_orphans(marker: str, seconds: float = 15.0) -> None:
+    """Wait until no process with ``marker`` is alive, failing after ``seconds``: an engine ends
+    within a second once asked, but a loaded two-core machine has taken over 5 s to reap one;
+    a process really left behind lives for minutes (the faults' sleepers sleep 300 s)."""
     deadline = time.monotonic() + seconds
     while processes_with(marker):
         assert time.monotonic() < deadline, f"processes left behind: {processes_with(marker)}"

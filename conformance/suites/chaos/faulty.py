@@ -25,6 +25,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pokerspec.conformance.protocol import Message
@@ -272,9 +273,10 @@ def main(argv: list[str]) -> None:
             hit = True
             if once is not None:
                 once.touch()
-            text = fault(mode, message, reply, text, held, at_stop)
-            if text is None:
+            spoilt = fault(mode, message, reply, text, held, at_stop)
+            if spoilt is None:
                 continue
+            text = spoilt
         elif held and mode in ("twice-late", "out-of-order", "unasked-late"):
             text = (text + b"".join(held)) if mode == "out-of-order" else (b"".join(held) + text)
             held.clear()
@@ -331,20 +333,21 @@ def fault(mode: str, message: Message, reply: Message, text: bytes, held: list[b
         sys.stdout.buffer.write(text[: len(text) // 2])
         sys.stdout.flush()
         sys.exit(3)
-    simple = {
-        "not-json": b"this is not JSON {\n",
-        "not-object": b"[1, 2, 3]\n",
-        "trailing-garbage": text.rstrip(b"\n") + b" trailing\n",
-        "huge-line": line({**reply, "padding": "x" * (2 << 20)}),
-        "deep-nesting": b"[" * 100_000 + b"]" * 100_000 + b"\n",
-        "invalid-utf8": b'{"order": "\xff\xfe", "id": ' + str(reply.get("id")).encode() + b"}\n",
-        "twice-early": text + text,
-        "unasked": text + line({**{k: v for k, v in reply.items() if k != "id"}, "id": 123456}),
-        "unasked-noid": text + line({"ok": True}),
-        "unasked-burst": text + (line({"ok": True, "id": 123456}) + line({"ok": True}) + b"not JSON\n") * 33,
+    simple: dict[str, Callable[[], bytes]] = {  # each made only for its own mode: a 2 MiB line costs 16 ms
+        "not-json": lambda: b"this is not JSON {\n",
+        "not-object": lambda: b"[1, 2, 3]\n",
+        "trailing-garbage": lambda: text.rstrip(b"\n") + b" trailing\n",
+        "huge-line": lambda: line({**reply, "padding": "x" * (2 << 20)}),
+        "deep-nesting": lambda: b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        "invalid-utf8": lambda: b'{"order": "\xff\xfe", "id": ' + str(reply.get("id")).encode() + b"}\n",
+        "twice-early": lambda: text + text,
+        "unasked": lambda: text + line({**{k: v for k, v in reply.items() if k != "id"}, "id": 123456}),
+        "unasked-noid": lambda: text + line({"ok": True}),
+        "unasked-burst": lambda: text + (line({"ok": True, "id": 123456}) + line({"ok": True})
+                                         + b"not JSON\n") * 33,
     }
     if mode in simple:
-        return simple[mode]
+        return simple[mode]()
     if mode == "twice-late":
         held.append(text)
         return text
