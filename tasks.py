@@ -4,7 +4,7 @@
     python3 tasks.py conformance   # set up .venv, run the conformance suite on the reference
     python3 tasks.py test          # set up .venv with every extra, run every check and test
                                    # --keep-going: every step, then one list of failures and fixes
-                                   # --quick: ruff, mypy, the fast tests, the conformance runs
+                                   # --quick: ruff, mypy, the tests the change can move, the conformance runs
     python3 tasks.py docs          # set up .venv with the docs extra, serve the site on localhost
     python3 tasks.py mutation      # mutation testing with the cases alone (long; not in CI)
     python3 tasks.py accelerate    # optional: the game engines compiled with mypyc, in build/accelerated
@@ -279,6 +279,8 @@ STEP_FIXES = {
     "javascript": "change conformance/examples/js (pokerspec where RULE_ID lists its places for a rule)",
     "conformance": "pokerspec conformance run --rule RULE_ID names the failing cases; "
                    "pokerspec where RULE_ID lists the places",
+    "wheel": "the wheel runs the suites, the planted bug, golden check and perft from an installed "
+             "wheel: fix what the other steps and tests name (a missing file: package data)",
 }
 """What fixes a failing step that is not pytest."""
 OTHER_TESTS = "pokerspec where RULE_ID lists the tests that name the rule or hard-code its limits"
@@ -352,14 +354,15 @@ def test(argv: list[str]) -> None:
     def pytest() -> None:
         paths = [p for p in dict.fromkeys((*QUICK_TESTS, *moved())) if (ROOT / p).is_dir()
                  or (p.endswith(".py") and (ROOT / p).is_file())] if quick else []
-        only = ["-m", "not slow and not browser"] if quick else []
+        only = ["-m", "not browser"] if quick else []
         run(BIN / "python", "-m", "pytest", "-n", "2", "--dist", "worksteal", *only, "-q", "--durations=10",
             f"--junit-xml={junit}", *paths, *argv)
 
     def js_run() -> None:
         if npm_ci(JS):
-            run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl",
-                f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
+            impl = f"exec:node {shlex.quote(str(JS_EXAMPLE))}"
+            run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl", impl, *REQUIRE)
+            run(BIN / "pokerspec", "perft", "--all", "--impl", impl)
 
     plan: list[tuple[str, str, Callable[[], None]]] = [
         ("ruff", "ruff", lambda: run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks",
@@ -375,10 +378,11 @@ def test(argv: list[str]) -> None:
 
     if quick:
         plan += [("the conformance run on the reference, every game required", "conformance", reference_run),
-                 ("the conformance run on the JavaScript engine, every game required", "javascript", js_run),
+                 ("the conformance run on the JavaScript engine, every game required, and perft on it",
+                  "javascript", js_run),
                  ("the JavaScript engine's unit tests, if the change can move them", "javascript", js_tests),
-                 ("the fast tests, and every test the change can move by its imports and rules "
-                  "(slow and browser tests are left to the full run)", "pytest", pytest)]
+                 ("the rules' own tests, and every test the change can move by its imports and rules "
+                  "(the browser tests are left to the full run)", "pytest", pytest)]
     else:
         plan += [("the independent JavaScript engine: types, unit tests, the whole suite", "javascript",
                   js_engine),

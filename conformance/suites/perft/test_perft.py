@@ -396,10 +396,13 @@ def test_invariants_that_cannot_be_tested_are_refused(capsys: pytest.CaptureFixt
     assert "invariant:" not in capsys.readouterr().out
 
 
-def test_update_names_a_position_the_rules_refuse(monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """After a rule change (here: stacks under the reserve), ``perft --update`` is a usage error
-    naming the position, its file and the case it copies, and writes no table."""
+@pytest.mark.parametrize("command", [["perft", "--update"], ["perft", "--all"]], ids=["update", "walk"])
+def test_a_position_the_rules_refuse_is_a_usage_error(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      command: list[str]) -> None:
+    """After a rule change (here: stacks under the reserve), ``perft --update`` and a walk of the
+    positions are a usage error naming the position, its file and the case it copies (never an
+    internal error), and write no table."""
     from dataclasses import replace
 
     from pokerspec.perft import cli as perft_cli
@@ -412,7 +415,7 @@ def test_update_names_a_position_the_rules_refuse(monkeypatch: pytest.MonkeyPatc
     broke = replace(known[name], setup={**known[name].setup, "stacks": [1] * len(stacks)})
     before = TABLES.read_bytes()
     monkeypatch.setattr(perft_cli, "positions", lambda: {name: broke})
-    assert main(["perft", "--update"]) == 2
+    assert main(command) == 2
     err = capsys.readouterr().err
     assert f"position {name} (conformance/perft/positions/{name}.json, a copy of case {source}'s" in err
     assert "the rules refuse its setup" in err and "internal error" not in err

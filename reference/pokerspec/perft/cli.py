@@ -148,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
             except ClusterError as exc:
                 raise UsageError(str(exc)) from None
         return check(engine, hello, chosen, args)
+    except PositionError as exc:  # a position the rules now refuse: the message names its case
+        raise UsageError(str(exc)) from None
     finally:
         engine.close()
 
