@@ -258,7 +258,7 @@ FIXES = {
     "test_regress_golden.py": "pokerspec golden update   (then review `git diff conformance/golden`)",
     "test_phh_import.py": "pokerspec phh import conformance/data/phh/wsop-2023-event-43/*.phh "
                           "--id stud-phh-0401 --out conformance/vectors/stud/phh --overwrite",
-    "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --markdown > "
+    "test_runner_mutation_catalogue.py": "python -m pokerspec.regress.mutants --record --markdown > "
                                          "docs/maintainers/mutants.md   (and a mutant for a new profile)",
     "test_spec_numbers.py": "edit the translations named to state the English numbers "
                             "(pokerspec where RULE_ID lists the four paragraphs)",

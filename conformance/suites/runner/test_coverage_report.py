@@ -1,25 +1,19 @@
-"""``pokerspec coverage``: every rule's cases, perft positions and misreadings, the record of what
-kills each misreading is true, and docs/maintainers/coverage.md is what the command prints."""
+"""``pokerspec coverage``: every rule's cases, perft positions and misreadings, and
+docs/maintainers/coverage.md is what the command prints (that the record of what kills each
+misreading is true is tested with the catalogue, test_runner_mutation_catalogue.py)."""
 
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
 from pokerspec.cli import main
-from pokerspec.conformance.runner import Planned
 from pokerspec.regress.coverage import Misreading, RuleCoverage, markdown, problems, report
-from pokerspec.regress.mutants import MUTANTS, Mutant, check, perft_kill, recorded, suite, waived
+from pokerspec.regress.mutants import waived
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "maintainers" / "coverage.md"
-
-
-@cache
-def items() -> tuple[Planned, ...]:
-    return tuple(suite())
 
 
 def test_the_page_is_what_the_command_prints() -> None:
@@ -55,19 +49,6 @@ def test_the_json_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert wheel["status"] == "pinned" and wheel["cases"] and wheel["positions"]
     assert any(m["name"] == "core-no-wheel" and m["killed_by"] for m in wheel["misreadings"])
     assert {r["rule"].split(".")[0] for r in rules} == {"core"}
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
-def test_the_record_names_what_kills_the_mutant(mutant: Mutant) -> None:
-    """conformance/misreadings/killed.json is what the suite and the perft tables do to the mutant
-    now: the first required case that fails and the first position whose counts differ."""
-    found = check(mutant, items(), first_only=True)
-    entry = recorded()[mutant.name]
-    assert entry["rule"] == mutant.rule
-    assert entry["case"] == (found.failures[0].case if found.failures else None), \
-        "rerun python -m pokerspec.regress.mutants --record"
-    assert entry["perft"] == perft_kill(mutant), "rerun python -m pokerspec.regress.mutants --record"
 
 
 def test_a_missing_record_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPatch,

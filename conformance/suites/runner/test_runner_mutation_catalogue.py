@@ -30,7 +30,10 @@ from pokerspec.regress.mutants import (
     first_cover,
     main,
     markdown,
+    page,
+    perft_kill,
     recorded,
+    row,
     suite,
     time_limit,
 )
@@ -137,19 +140,40 @@ def test_a_hang_is_cut_short() -> None:
     assert time.monotonic() - began < 5
 
 
-def test_the_maintainers_page_is_what_the_catalogue_generates() -> None:
-    """docs/maintainers/mutants.md is exactly ``--markdown`` of every mutant against the suite as
-    it is (about 10 s), the first perft position of each taken from the record (which a slow test
-    of the coverage report checks against fresh walks): a new case, mutant or rule changes the
-    page, which must be regenerated."""
-    kept = recorded()
-    findings = [check(m, items()) for m in MUTANTS]
-    for found in findings:
-        assert found.mutant is not None
-        found.perft = kept.get(found.mutant.name, {}).get("perft")
-    generated = markdown(findings)
-    assert DOC.read_text(encoding="utf-8") == generated, (
+def _rows(text: str) -> list[str]:
+    """The mutants' rows of the page (one line each, under its table's head)."""
+    return [line for line in text.splitlines() if line.startswith("| `")]
+
+
+def test_the_maintainers_page_is_its_rows_in_the_catalogue_s_order() -> None:
+    """docs/maintainers/mutants.md is ``page`` around one row for each mutant, in ``MUTANTS``'
+    order, with the result counted from the rows; each row is checked against a fresh run of its
+    mutant below."""
+    text = DOC.read_text(encoding="utf-8")
+    rows = _rows(text)
+    assert [r.split("`")[1] for r in rows] == [m.name for m in MUTANTS], (
         "regenerate: python -m pokerspec.regress.mutants --markdown > docs/maintainers/mutants.md")
+    results = [r.split(" | ")[3] for r in rows]
+    killed = sum(not r.startswith("**SURVIVED**") for r in results)
+    pinned = sum(r.startswith("killed, pinned") for r in results)
+    assert text == page(len(rows), killed, pinned, rows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
+def test_the_record_and_the_page_say_what_kills_the_mutant(mutant: Mutant) -> None:
+    """conformance/misreadings/killed.json and the mutant's row of docs/maintainers/mutants.md are
+    what the suite and the perft tables do to the mutant now: the first required case that
+    fails, the first position whose counts differ, and every failing case."""
+    found = check(mutant, items())
+    found.perft = perft_kill(mutant)
+    entry = recorded()[mutant.name]
+    assert entry["rule"] == mutant.rule
+    assert entry["case"] == (found.failures[0].case if found.failures else None), \
+        "rerun python -m pokerspec.regress.mutants --record"
+    assert entry["perft"] == found.perft, "rerun python -m pokerspec.regress.mutants --record"
+    assert row(found) in _rows(DOC.read_text(encoding="utf-8")), \
+        "regenerate: python -m pokerspec.regress.mutants --markdown > docs/maintainers/mutants.md"
 
 
 @pytest.mark.parametrize("profile", sorted(all_profiles()))

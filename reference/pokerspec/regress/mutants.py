@@ -2669,7 +2669,11 @@ def first_cover(profile: str, items: Sequence[Planned]) -> str | None:
 def markdown(findings: Sequence[Finding]) -> str:
     """docs/maintainers/mutants.md: each mutant, the rule it breaks and the cases that kill it."""
     killed = [v for v in findings if v.killed]
-    pinned = [v for v in killed if v.pinned]
+    return page(len(findings), len(killed), sum(v.pinned for v in killed), [row(v) for v in findings])
+
+
+def page(mutants: int, killed: int, pinned: int, rows: Sequence[str]) -> str:
+    """The page around its ``rows`` (``row``), with the result counted."""
     lines = [
         "# Mutation check",
         "",
@@ -2693,8 +2697,8 @@ def markdown(findings: Sequence[Finding]) -> str:
         "lists each mutant the cases do not kill with the case that now kills it or why it is",
         "equivalent.",
         "",
-        f"**Result: {len(findings)} mutants, {len(killed)} killed ({len(pinned)} of them pinned), "
-        f"{len(findings) - len(killed)} survived.** A survivor is a rule the cases do not pin yet;",
+        f"**Result: {mutants} mutants, {killed} killed ({pinned} of them pinned), "
+        f"{mutants - killed} survived.** A survivor is a rule the cases do not pin yet;",
         "its row names the case that is missing.",
         "",
         "## Running it",
@@ -2727,19 +2731,23 @@ def markdown(findings: Sequence[Finding]) -> str:
         "| mutant | rule broken | what it does wrong | result | killed by | first perft position "
         "that differs | failing cases that pin the rule | other failing cases |",
         "|---|---|---|---|---|---|---|---|",
+        *rows,
     ]
-    for v in findings:
-        assert v.mutant is not None
-        result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
-        killers = ", ".join(v.killed_by) or "-"
-        perft = f"`{v.perft}`" if v.perft else "-"
-        if v.mutant.gap:
-            result += f" (known gap: {v.mutant.gap})"
-        own = sorted({r.case for r in v.failures if v.mutant.rule in r.rules})
-        others = len({r.case for r in v.failures} - set(own))
-        lines.append(f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | {killers} "
-                     f"| {perft} | {', '.join(f'`{c}`' for c in own) or '-'} | {others} |")
     return "\n".join(lines) + "\n"
+
+
+def row(v: Finding) -> str:
+    """One mutant's row of the page: its rule, what it gets wrong, the result and its killers."""
+    assert v.mutant is not None
+    result = ("killed, pinned" if v.pinned else "killed") if v.killed else "**SURVIVED**"
+    killers = ", ".join(v.killed_by) or "-"
+    perft = f"`{v.perft}`" if v.perft else "-"
+    if v.mutant.gap:
+        result += f" (known gap: {v.mutant.gap})"
+    own = sorted({r.case for r in v.failures if v.mutant.rule in r.rules})
+    others = len({r.case for r in v.failures} - set(own))
+    return (f"| `{v.mutant.name}` | `{v.mutant.rule}` | {v.mutant.wrong} | {result} | {killers} "
+            f"| {perft} | {', '.join(f'`{c}`' for c in own) or '-'} | {others} |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
