@@ -291,14 +291,15 @@ AGAINST = {"archie": (2, 11), "auction": (4, 5), "stud": (4, 7)}
 """Players and seed of a hand of each game against the built-in players."""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "pt", "fr"])
-def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) -> None:
+# each language at the size its hand above is not played at, so that every language is walked at both
+@pytest.mark.parametrize(("lang", "size"), [("en", 390), ("ru", 1280), ("pt", 1280), ("fr", 390)])
+def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str, size: int) -> None:
     """Playing p1 against the built-in players, at every step of each game no hidden card, sealed
     bid or unrevealed declaration of another seat is in the page's text or attributes
     (core.contract.observables, auction.auction.bid, auction.declare.simultaneous); the
     page says which seat it shows, and says plainly that playing every seat shows everything."""
     words = {key: entry[lang] for key, entry in table()["play"].items()}
-    tab = tabs(SIZES[1280])
+    tab = tabs(SIZES[size])
     for game, (seats, seed) in AGAINST.items():
         tab.goto(f"{SITE}/{prefix(lang)}play/?game={game}&seats={seats}&seed={seed}&bots=others")
         tab.locator("[data-testid=play-table]").wait_for()
@@ -317,6 +318,8 @@ def test_nothing_hidden_leaks(tabs: Callable[[dict[str, int]], Any], lang: str) 
                           actions[0])
             tab.locator(f'.ps-play-act[data-action="{chosen}"]').click()
         assert now["over"] and hidden > 0, (game, now)
+        wide = tab.evaluate("document.documentElement.scrollWidth")
+        assert wide <= size, f"{game}: the page is {wide} pixels wide at {size}"
         if game == "auction":
             assert sealed > 0, "no step with a sealed bid or declaration of another seat was checked"
     tab.locator("[data-testid=play-bots]").select_option("none")
