@@ -244,11 +244,13 @@ QUICK_TESTS = (
     "conformance/suites/archie", "conformance/suites/auction", "conformance/suites/stud",
     "conformance/suites/regress/test_regress_golden.py",
     "conformance/suites/regress/test_regress_profiles.py",
-    "conformance/suites/phh/test_phh_import.py", "docs/tests/test_case_translations.py",
+    "conformance/suites/phh/test_phh_import.py", "conformance/suites/test_action.py",
+    "docs/tests/test_case_translations.py",
     "docs/tests/test_case_prose.py", "docs/tests/test_spec_numbers.py", "docs/tests/test_glossary.py",
 )
 """``--quick`` always runs these — the rules' own suites, traceability, translations and case
-prose, golden traces, imported real hands, the profiles' diff — and adds every test the changed
+prose, golden traces, imported real hands, the profiles' diff, the GitHub action (its steps grade
+the served reference with the suite, in a subprocess no import reaches) — and adds every test the changed
 files can move: those importing a changed module through any chain of imports, and those
 ``pokerspec where`` lists for the rules the changed files implement
 (``python -m pokerspec.regress.quick`` prints them; the JavaScript engine's unit tests run when
