@@ -451,17 +451,18 @@ def mutation(argv: list[str]) -> None:
 ACCELERATED = ROOT / "build" / "accelerated"
 """Where ``accelerate`` builds; ``PYTHONPATH=build/accelerated`` selects the build, nothing else does."""
 COMPILED = (
-    *(f"core/{m}.py" for m in ("actions", "cards", "chips", "game", "types")),
+    *(f"core/{m}.py" for m in ("actions", "cards", "chips", "deck", "exposed", "game", "types")),
     *(f"archie/{m}.py" for m in ("award", "betting", "deal", "engine", "qualifiers", "showdown", "table")),
     *(f"auction/{m}.py" for m in ("auctions", "award", "betting", "declaration", "engine", "setup")),
     *(f"stud/{m}.py" for m in ("allin", "bringin", "deal", "engine", "runout", "showdown", "state",
                                "streets")),
     "fuzz/hands.py",
 )
-"""The modules ``accelerate`` compiles: the game engines, the action layer, cards, seats and the
-game interface, and the fuzzer (not the modules that tests subclass or patch, such as the
-reference engine's protocol layer and the ranking tables, nor ``regress/corpus.py``, whose
-``CorpusError`` subclasses ``RuntimeError``, which mypyc cannot build)."""
+"""The modules ``accelerate`` compiles: the game engines, the action layer, cards, the deck,
+exposed hands, seats and the game interface, and the fuzzer (not the modules that tests subclass
+or patch, such as the reference engine's protocol layer and the ranking tables, nor
+``regress/corpus.py``, whose ``CorpusError`` subclasses ``RuntimeError``, which mypyc cannot
+build)."""
 
 
 def accelerate(argv: list[str]) -> None:

@@ -17,7 +17,7 @@ import pytest
 from pokerspec.cli import main as cli_main
 from pokerspec.conformance.adapters import PythonEngine
 from pokerspec.conformance.cases import Case
-from pokerspec.conformance.grading import Verdict, grade
+from pokerspec.conformance.grading import Identical, Verdict, grade
 from pokerspec.conformance.protocol import Message
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.game import Json
@@ -99,6 +99,25 @@ def test_the_reference_agrees_with_itself(game: str, profile: str) -> None:
     result = fuzzing.fuzz(PythonEngine(ReferenceEngine()), game, profile, 12, 9)
     assert result.finding is None
     assert result.hands == 12
+
+
+class Seven(int):
+    """An int that is not one: a reply holding it is not plain JSON."""
+
+
+def test_identical_holds_only_for_the_same_keys_order_values_and_types() -> None:
+    """The fuzzer's quick test (``grading.Identical``): equal values of other types, another key
+    order or an object of another class are not identical, whatever their parts share."""
+    same = Identical()
+    names = ["As", "Kd"]
+    ours: dict[str, Json] = {"phase": "bet", "pot": 7, "hands": {"p1": names, "p2": names}, "common": None}
+    assert same(ours, {"phase": "bet", "pot": 7, "hands": {"p1": ["As", "Kd"], "p2": ["As", "Kd"]},
+                       "common": None})
+    for theirs in ({**ours, "pot": 7.0}, {**ours, "pot": True}, {**ours, "pot": "7"},
+                   {**ours, "pot": Seven(7)}, {**ours, "hands": {"p2": names, "p1": names}},
+                   {**ours, "common": ()}):
+        assert not same(ours, cast(Json, theirs))
+    assert same(ours, ours)
 
 
 def test_a_misawarded_pot_is_found_and_shrunk() -> None:

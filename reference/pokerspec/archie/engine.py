@@ -8,13 +8,14 @@ dataclass because ``_replace`` copies it several times faster than ``dataclasses
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import NamedTuple
 
 from pokerspec.archie import betting, deal
 from pokerspec.archie.betting import Round
 from pokerspec.archie.showdown import settle
 from pokerspec.archie.table import BETTING_ROUNDS, PLAYERS, ArchieRules, check_setup
-from pokerspec.core.actions import Action, Turn, Verb, judge
+from pokerspec.core.actions import Action, Turn, Verb, judge, listed
 from pokerspec.core.cards import Card, card_names
 from pokerspec.core.game import Game, Json, LastListed, Legal, Outcome, Setup, SetupError, ShowdownSetup
 from pokerspec.core.types import Chips, Seat, seat_name
@@ -208,7 +209,13 @@ def _listing(state: ArchieState) -> Legal:
         return Legal((), ())
     if state.betting is not None:
         return Legal((seat,), betting.legal(state.betting, state.rules))
-    return Legal((seat,), (Action(seat, Verb.DRAW),))
+    return _draw_listing(seat)
+
+
+@cache
+def _draw_listing(seat: Seat) -> Legal:
+    """A draw's listing, ``sd *``: one for each seat, shared like ``listed``'s actions."""
+    return Legal((seat,), (listed(seat, Verb.DRAW),))
 
 
 GAME: Game[ArchieState, ArchieRules] = ArchieGame()

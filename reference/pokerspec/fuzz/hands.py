@@ -28,7 +28,6 @@ runs (``--jobs``, ``--shard``, ``--dir``).
 from __future__ import annotations
 
 import json
-import marshal
 import os
 import random
 import time
@@ -40,7 +39,7 @@ from typing import Final, cast
 
 from pokerspec.collector import paused, sweep
 from pokerspec.conformance.cases import validator
-from pokerspec.conformance.grading import difference
+from pokerspec.conformance.grading import Identical, difference
 from pokerspec.conformance.protocol import Engine, EngineFailure, Hello, Message, Pipelined, handshake
 from pokerspec.conformance.reference_engine import ReferenceEngine
 from pokerspec.core.actions import Action, ActionError
@@ -153,22 +152,6 @@ def _outcome(outcome: Json, theirs: Json = None) -> dict[str, Json]:
         return {}
     also = set(theirs) if isinstance(theirs, dict) else set()
     return {k: v for k, v in outcome.items() if k in OUTCOME_KEYS or k in also}
-
-
-def _identical(ours: Json, theirs: Json) -> bool:
-    """Whether two JSON values are the same in every key, order, value and type. A quick
-    sufficient test for ``difference(ours, theirs)`` being None: ``marshal`` format 2 writes
-    exactly that and nothing else (no sharing, no interning), and refuses anything but plain
-    JSON types, for which the caller falls back to ``difference``."""
-    try:
-        return _marshalled(ours) == _marshalled(theirs)
-    except ValueError:
-        return False
-
-
-def _marshalled(value: Json) -> bytes:
-    # Json's read-only views are lists and dicts here; anything marshal refuses raises ValueError.
-    return marshal.dumps(value, 2)  # type: ignore[arg-type]
 
 
 def _same_listing(expected: Mapping[str, list[str]], reply: Message) -> bool:
@@ -317,6 +300,9 @@ class Fuzzer:
 
     def __init__(self, engine: Engine, game: str, profile: str, hello: Hello) -> None:
         self.engine = engine
+        self.pipelined = engine if isinstance(engine, Pipelined) else None
+        """The engine if it takes a hand's requests at once (checked once: a protocol's
+        ``isinstance`` costs as much as a few actions)."""
         self.game = game
         self.profile = profile
         self.name = hello.name
@@ -327,6 +313,7 @@ class Fuzzer:
         self.replays = 0
         self.deadline = 0.0
         self.limits = limits_for(profile)
+        self.identical = Identical()
 
     def replay(self, hand: Hand, chooser: Chooser, probes: random.Random | None = None) -> Replay:
         """Play ``hand`` on both engines; ``chooser`` continues once the script runs out, and
@@ -347,9 +334,9 @@ class Fuzzer:
     def _converse(self, steps: list[Step]) -> tuple[int, Divergence | None]:
         """Send the steps' requests to the engine: the index of the first step it disagrees at, and
         the disagreement (or ``(-1, None)``)."""
-        engine = self.engine
-        if isinstance(engine, Pipelined):
-            replies, failure = engine.handle_all([s.request for s in steps])
+        pipelined = self.pipelined
+        if pipelined is not None:
+            replies, failure = pipelined.handle_all([s.request for s in steps])
             for i, reply in enumerate(replies):
                 found = self._check(steps[i], reply)
                 if found is not None:
@@ -357,6 +344,7 @@ class Fuzzer:
             if failure is not None:
                 return len(replies), self._failed(steps[len(replies)], failure)
             return -1, None
+        engine = self.engine
         for i, step in enumerate(steps):
             try:
                 reply = engine.handle(step.request)
@@ -399,14 +387,14 @@ class Fuzzer:
                          {"reject": action, "reason": expected}, reply)
         elif kind == OBSERVE:
             theirs = reply.get("observation")
-            if not _identical(expected, theirs):
+            if not self.identical(expected, theirs):
                 ours = cast(dict[str, Json], expected)
                 mine = {k: ours[k] for k in self.observed if k in ours}
                 diff = difference(mine, theirs)
                 found = None if diff is None else ("observe", f"observation {diff}", mine, theirs)
         elif kind == OUTCOME:
             theirs = reply.get("outcome")
-            if not _identical(expected, theirs):
+            if not self.identical(expected, theirs):
                 mine = _outcome(expected, theirs)
                 diff = difference(mine, theirs, whole=True)
                 found = None if diff is None else ("outcome", f"outcome {diff}", mine, theirs)

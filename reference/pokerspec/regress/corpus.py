@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from pokerspec.conformance.protocol import Engine, Message
-from pokerspec.core.cards import Card, format_card, rank_of
+from pokerspec.core.cards import Card, card_names, rank_of
 from pokerspec.core.deck import shuffled
 from pokerspec.core.game import Json
 from pokerspec.profiles import get_profile
@@ -98,7 +98,7 @@ def random_setup(limits: TableLimits, rng: random.Random) -> dict[str, Json]:
     deck = shuffled(rng)
     if rng.random() < GROUPED_SHARE:
         deck = grouped_by_rank(deck)
-    return {"stacks": stacks, "dealer": f"p{dealer + 1}", "deck": [format_card(c) for c in deck]}
+    return {"stacks": stacks, "dealer": f"p{dealer + 1}", "deck": card_names(deck)}
 
 
 def corpus(game: str, profile: str, hands: int, seed: int, start: int = 0) -> Iterator[HandSetup]:
