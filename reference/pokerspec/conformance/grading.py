@@ -89,7 +89,10 @@ class Identical:
     it). Each value is pickled without a memo (``fast``), so its bytes follow from the value alone,
     not from which of its parts are one object, and equal bytes are equal values of equal types;
     a third cheaper than ``marshal``, which encodes every string anew. Anything but plain JSON types
-    is not identical, and is left to ``difference``. One pickler and buffer, reused: one thread's."""
+    is not identical, and is left to ``difference``. One pickler and buffer, reused: one thread's.
+    ``fast`` is documented as deprecated; a Python that ignored it would memoize, which makes
+    equal values with shared parts differ in their bytes (left to ``difference``) but never
+    unequal ones agree, and the memo is emptied at every value, so nothing is kept."""
 
     def __init__(self) -> None:
         self._buffer = io.BytesIO()
@@ -106,6 +109,7 @@ class Identical:
         buffer = self._buffer
         buffer.seek(0)
         buffer.truncate()
+        self._pickler.clear_memo()
         self._pickler.dump(value)
         return buffer.getvalue()
 
