@@ -356,8 +356,7 @@ def test(argv: list[str]) -> None:
     def pytest() -> None:
         paths = [p for p in dict.fromkeys((*QUICK_TESTS, *moved())) if (ROOT / p).is_dir()
                  or (p.endswith(".py") and (ROOT / p).is_file())] if quick else []
-        only = ["-m", "not browser"] if quick else []
-        run(BIN / "python", "-m", "pytest", "-n", "2", "--dist", "worksteal", *only, "-q", "--durations=10",
+        run(BIN / "python", "-m", "pytest", "-n", "2", "--dist", "worksteal", "-q", "--durations=10",
             f"--junit-xml={junit}", *paths, *argv)
 
     def js_run() -> None:
@@ -383,8 +382,8 @@ def test(argv: list[str]) -> None:
                  ("the conformance run on the JavaScript engine, every game required, and perft on it",
                   "javascript", js_run),
                  ("the JavaScript engine's unit tests, if the change can move them", "javascript", js_tests),
-                 ("the rules' own tests, and every test the change can move by its imports and rules "
-                  "(the browser tests are left to the full run)", "pytest", pytest)]
+                 ("the rules' own tests, and every test the change can move by its imports and rules, "
+                  "slow and browser tests included", "pytest", pytest)]
     else:
         plan += [("the independent JavaScript engine: types, unit tests, the whole suite", "javascript",
                   js_engine),
