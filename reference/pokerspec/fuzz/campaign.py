@@ -34,6 +34,7 @@ import os
 import signal
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
@@ -66,6 +67,8 @@ CHUNK = 250
 """The most hands a chunk holds: the unit of work of a job, of progress and of resumption."""
 CHUNKS_A_JOB = 16
 """The fewest chunks a job gets: the last one it plays is at most a sixteenth of its work."""
+AHEAD = 2
+"""Chunks handed to the worker processes at once, per job: enough to keep each busy."""
 
 
 class CampaignError(ValueError):
@@ -483,15 +486,23 @@ class Run:
         signals.at_once = False
         pool = context.Pool(self.jobs, _start_worker, (self.campaign,))
         try:
-            results = pool.imap(_scan, todo)
-            for _ in todo:
+            # A few chunks ahead of the one awaited, not all of them: the results waiting in the
+            # pool's pipe stay few, so no worker is left blocked on a full pipe (holding the
+            # pool's lock) when the pool is ended early, which hung ``terminate``.
+            pending = deque(pool.apply_async(_scan, (chunk,)) for chunk in todo[:AHEAD * self.jobs])
+            queued = len(pending)
+            while pending:
+                result = pending.popleft()
                 while True:
                     signals.check()
                     try:
-                        scan = results.next(timeout=0.2)
+                        scan = result.get(timeout=0.2)
                     except multiprocessing.TimeoutError:
                         continue
                     break
+                if queued < len(todo):
+                    pending.append(pool.apply_async(_scan, (todo[queued],)))
+                    queued += 1
                 signals.at_once = True
                 yield scan
                 signals.at_once = False
