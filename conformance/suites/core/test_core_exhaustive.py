@@ -1,4 +1,5 @@
-"""Exhaustive checks over all 2,598,960 five-card hands, on the literate definitions.
+"""Exhaustive checks over all 2,598,960 five-card hands, on the literate definitions, and the
+table-driven fast path (``pokerspec.core.fast``) giving the literate key of each.
 
 ``core.high.categories``: the category counts and the 7,462 distinct high classes;
 ``core.low.repeats``: the 6,175 distinct ace-to-five low classes (suits never matter, so every
@@ -12,11 +13,19 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from pokerspec.core import fast
 from pokerspec.core.cards import Card, rank_of
-from pokerspec.core.high import Category, category_of, high_rank5
-from pokerspec.core.low import low_rank5, qualifies_eight
+from pokerspec.core.high import Category, category_of, high_rank, high_rank5
+from pokerspec.core.low import low_rank, low_rank5, qualifies_eight
 
 ALL_CARDS = [Card(c) for c in range(52)]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _tables() -> None:
+    """The tables ``fast`` reads are built by the first ranking through ``high``/``low``."""
+    high_rank(ALL_CARDS[:5])
+    low_rank(ALL_CARDS[:5])
 
 EXPECTED_CATEGORIES = {
     Category.STRAIGHT_FLUSH: 40,
@@ -38,6 +47,7 @@ def test_high_categories_and_classes() -> None:
     classes: set[int] = set()
     for five in combinations(ALL_CARDS, 5):
         key = high_rank5(five)
+        assert fast.high_rank(five) == key, five
         categories[category_of(key)] += 1
         classes.add(key)
     assert dict(categories) == EXPECTED_CATEGORIES
@@ -46,7 +56,11 @@ def test_high_categories_and_classes() -> None:
 
 
 def test_low_classes() -> None:
-    classes = {low_rank5(five) for five in combinations(ALL_CARDS, 5)}
+    classes = set()
+    for five in combinations(ALL_CARDS, 5):
+        key = low_rank5(five)
+        assert fast.low_rank(five) == key, five
+        classes.add(key)
     assert len(classes) == 6_175
 
 
