@@ -148,9 +148,14 @@ def js_engine() -> None:
         return
     run(JS / "node_modules" / ".bin" / "tsc", "-p", JS / "jsconfig.json")
     run("node", "--test", "--test-reporter=dot", JS / "test")
-    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet",
-        "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}", *REQUIRE)
-    run(BIN / "pokerspec", "perft", "--all", "--impl", f"exec:node {shlex.quote(str(JS_EXAMPLE))}")
+    js_suite()
+
+
+def js_suite() -> None:
+    """The whole suite, strictly, every game and profile required, and perft, on the JavaScript engine."""
+    impl = f"exec:node {shlex.quote(str(JS_EXAMPLE))}"
+    run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl", impl, *REQUIRE)
+    run(BIN / "pokerspec", "perft", "--all", "--impl", impl)
 
 
 def reference_run() -> None:
@@ -361,9 +366,7 @@ def test(argv: list[str]) -> None:
 
     def js_run() -> None:
         if npm_ci(JS):
-            impl = f"exec:node {shlex.quote(str(JS_EXAMPLE))}"
-            run(BIN / "pokerspec", "conformance", "run", "--strict", "--quiet", "--impl", impl, *REQUIRE)
-            run(BIN / "pokerspec", "perft", "--all", "--impl", impl)
+            js_suite()
 
     plan: list[tuple[str, str, Callable[[], None]]] = [
         ("ruff", "ruff", lambda: run(BIN / "ruff", "check", "reference", "conformance", "docs", "benchmarks",
